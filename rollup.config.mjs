@@ -1,0 +1,29 @@
+import typescript from '@rollup/plugin-typescript';
+import { dts } from 'rollup-plugin-dts';
+import { readFileSync } from 'node:fs';
+
+const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
+const dependencies = Object.keys({ ...pkg.dependencies, ...pkg.peerDependencies });
+// Every dependency, and any of its subpaths, stays an import: the host bundler must resolve the same copy the
+// user's DTO files use (class-transformer keeps its @Type metadata per copy).
+const external = (id) => id.startsWith('node:') || dependencies.some((name) => id === name || id.startsWith(`${name}/`));
+
+const compilerOptions = { noEmit: false, declaration: false, module: 'ESNext', target: 'ES2022', removeComments: false };
+
+export default [
+  {
+    input: 'runtime/index.ts',
+    external,
+    output: [
+      { file: 'dist/index.mjs', format: 'es', sourcemap: true },
+      { file: 'dist/index.cjs', format: 'cjs', sourcemap: true, exports: 'named' },
+    ],
+    plugins: [typescript({ tsconfig: './tsconfig.json', include: ['runtime/**/*.ts'], compilerOptions })],
+  },
+  {
+    input: 'runtime/index.ts',
+    external,
+    output: { file: 'dist/index.d.ts', format: 'es' },
+    plugins: [dts({ tsconfig: './tsconfig.json' })],
+  },
+];
