@@ -1,0 +1,20 @@
+/**
+ * The decorators are TypeScript's `experimentalDecorators` kind (parameter decorators exist only there). Called as
+ * a TC39 decorator, they get a context object instead of a property key: say what to change instead of failing
+ * somewhere deeper.
+ */
+export function assertLegacyDecorator(name: string, propertyKey: unknown): asserts propertyKey is string | symbol | undefined {
+  if (propertyKey !== null && typeof propertyKey === 'object' && 'kind' in propertyKey) {
+    throw new TypeError(
+      `@${name} needs TypeScript's legacy decorators: set "experimentalDecorators": true and ` +
+        `"emitDecoratorMetadata": true in the compilerOptions of tsconfig.json.`,
+    );
+  }
+}
+
+export function memberName(name: string, propertyKey: string | symbol | undefined): string {
+  if (typeof propertyKey !== 'string') {
+    throw new TypeError(`@${name} can only decorate a method with a string name.`);
+  }
+  return propertyKey;
+}

@@ -1,0 +1,49 @@
+import type { ApiOperationOptions, ApiResponseOptions, Class, Middleware, RouteMethod } from './types';
+
+/** What the decorators record about one method of a controller. */
+export interface MethodRecord {
+  body?: { index: number; dto: Class };
+  middleware: Middleware[];
+  httpCode?: number;
+  tags: string[];
+  operation?: ApiOperationOptions;
+  responses: ApiResponseOptions[];
+}
+
+/** What the decorators record about one class, in the order the decorators ran. */
+export interface ClassRecord {
+  /** Set by @Controller; a class without it is not a controller. */
+  prefix?: string;
+  /** Route decorators in declaration order (member order in the class body). */
+  routes: { method: RouteMethod; path: string; propertyKey: string }[];
+  methods: Map<string, MethodRecord>;
+  middleware: Middleware[];
+  tags: string[];
+  responses: ApiResponseOptions[];
+}
+
+// Keyed by class so that nothing is global and a class that is garbage collected takes its record with it.
+const records = new WeakMap<Function, ClassRecord>();
+
+export function classRecord(target: Function): ClassRecord {
+  let record = records.get(target);
+  if (!record) {
+    record = { routes: [], methods: new Map(), middleware: [], tags: [], responses: [] };
+    records.set(target, record);
+  }
+  return record;
+}
+
+export function findClassRecord(target: Function): ClassRecord | undefined {
+  return records.get(target);
+}
+
+export function methodRecord(target: Function, propertyKey: string): MethodRecord {
+  const record = classRecord(target);
+  let method = record.methods.get(propertyKey);
+  if (!method) {
+    method = { middleware: [], tags: [], responses: [] };
+    record.methods.set(propertyKey, method);
+  }
+  return method;
+}

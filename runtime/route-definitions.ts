@@ -1,0 +1,62 @@
+import { findClassRecord } from './metadata';
+import { joinPaths, parsePattern, type PatternSegment } from './path';
+import type { ApiOperationOptions, ApiResponseOptions, Class, Middleware, RouteMethod } from './types';
+
+/**
+ * One route as everything downstream reads it: the router, the dispatcher and the OpenAPI generator.
+ * Built once from the decorators' records when an application is created.
+ */
+export interface RouteDefinition {
+  /** Declaration index across the application: the smallest index among full matches wins. */
+  order: number;
+  method: RouteMethod;
+  /** Full normalised path, e.g. `/api/posts/:id`. */
+  path: string;
+  segments: PatternSegment[];
+  controller: Class;
+  propertyKey: string;
+  body?: { index: number; dto: Class };
+  httpCode?: number;
+  /** Class middleware, then method middleware. */
+  middleware: Middleware[];
+  tags: string[];
+  operation?: ApiOperationOptions;
+  /** Class responses, then method responses. */
+  responses: ApiResponseOptions[];
+}
+
+export function buildRouteDefinitions(controllers: readonly Class[], basePath: string): RouteDefinition[] {
+  const definitions: RouteDefinition[] = [];
+  const seen = new Set<Class>();
+  for (const controller of controllers) {
+    const record = typeof controller === 'function' ? findClassRecord(controller) : undefined;
+    if (!record || record.prefix === undefined) {
+      const name = typeof controller === 'function' ? controller.name : String(controller);
+      throw new TypeError(`createApplication: ${name} is listed in controllers but has no @Controller(prefix) decorator.`);
+    }
+    if (seen.has(controller)) throw new TypeError(`createApplication: ${controller.name} is listed in controllers twice.`);
+    seen.add(controller);
+    for (const route of record.routes) {
+      const method = record.methods.get(route.propertyKey);
+      const handler = controller.prototype[route.propertyKey];
+      const where = `${controller.name}.${route.propertyKey}`;
+      if (typeof handler !== 'function') throw new TypeError(`${where} is decorated as a route but is not a method.`);
+      const path = joinPaths(basePath, record.prefix, route.path);
+      definitions.push({
+        order: definitions.length,
+        method: route.method,
+        path,
+        segments: parsePattern(path, where),
+        controller,
+        propertyKey: route.propertyKey,
+        body: method?.body,
+        httpCode: method?.httpCode,
+        middleware: [...record.middleware, ...(method?.middleware ?? [])],
+        tags: [...new Set([...record.tags, ...(method?.tags ?? [])])],
+        operation: method?.operation,
+        responses: [...record.responses, ...(method?.responses ?? [])],
+      });
+    }
+  }
+  return definitions;
+}

@@ -1,0 +1,34 @@
+import type { RouteContext } from './context';
+
+/** The HTTP methods a route decorator can name. `ALL` is `@All`. */
+export const HTTP_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'] as const;
+export type HttpMethod = (typeof HTTP_METHODS)[number];
+export type RouteMethod = HttpMethod | 'ALL';
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type Class<T = any> = new (...args: any[]) => T;
+
+/**
+ * A middleware gets the request's context and `next`, which runs the rest of the chain and resolves to its Response.
+ * Return a Response (or a value, sent as JSON) to answer without calling `next`, or `await next()` and return it,
+ * changed or replaced.
+ */
+export type Middleware<C extends RouteContext = RouteContext> = (
+  context: C,
+  next: () => Promise<Response>,
+) => unknown | Promise<unknown>;
+
+export interface ApiOperationOptions {
+  summary?: string;
+  description?: string;
+  operationId?: string;
+  deprecated?: boolean;
+}
+
+export interface ApiResponseOptions {
+  status: number;
+  description?: string;
+  /** A DTO class documented as the response schema. */
+  type?: Class;
+  isArray?: boolean;
+}
