@@ -1,0 +1,79 @@
+import { HttpError } from './http-error';
+
+/**
+ * Reads and parses a JSON request body: 415 for another content type, 413 past `limit` bytes (never reading
+ * further), 400 for an empty, non-UTF-8 or malformed body, 400 when it is not a JSON object.
+ */
+export async function readJsonObject(request: Request, limit: number): Promise<Record<string, unknown>> {
+  const type = request.headers.get('content-type');
+  if (!isJsonContentType(type)) {
+    throw new HttpError(415, `Expected a JSON body: send it with Content-Type: application/json${type ? ` (got ${type})` : ''}`);
+  }
+  const declared = request.headers.get('content-length');
+  if (declared !== null && Number(declared) > limit) throw tooLarge(limit);
+  const text = await readText(request, limit);
+  if (text.trim() === '') throw new HttpError(400, 'Request body is empty: expected a JSON object');
+  let value: unknown;
+  try {
+    value = hasPrototypeKey(text) ? JSON.parse(text, dropPrototypeKeys) : JSON.parse(text);
+  } catch {
+    throw new HttpError(400, 'Request body is not valid JSON');
+  }
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+    throw new HttpError(400, `Request body must be a JSON object, got ${value === null ? 'null' : Array.isArray(value) ? 'an array' : `a ${typeof value}`}`);
+  }
+  return value as Record<string, unknown>;
+}
+
+export function isJsonContentType(type: string | null): boolean {
+  if (type === null) return false;
+  const essence = type.split(';', 1)[0].trim().toLowerCase();
+  return essence === 'application/json' || (essence.startsWith('application/') && essence.endsWith('+json'));
+}
+
+async function readText(request: Request, limit: number): Promise<string> {
+  if (request.body === null) return '';
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      void reader.cancel().catch(() => {});
+      throw tooLarge(limit);
+    }
+    chunks.push(value);
+  }
+  const bytes = chunks.length === 1 ? chunks[0] : concat(chunks, size);
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    throw new HttpError(400, 'Request body is not valid UTF-8');
+  }
+}
+
+function concat(chunks: Uint8Array[], size: number): Uint8Array {
+  const bytes = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return bytes;
+}
+
+function tooLarge(limit: number): HttpError {
+  return new HttpError(413, `Request body is larger than the limit of ${limit} bytes`);
+}
+
+// `__proto__` and `constructor` keys would reach the DTO instance's prototype chain when class-transformer copies
+// them; JSON.parse's reviver deletes a key by returning undefined. Checked on the text first to keep the fast path.
+function hasPrototypeKey(text: string): boolean {
+  return text.includes('__proto__') || text.includes('constructor') || text.includes('\\u');
+}
+
+function dropPrototypeKeys(key: string, value: unknown): unknown {
+  return key === '__proto__' || key === 'constructor' ? undefined : value;
+}

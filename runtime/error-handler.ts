@@ -1,0 +1,24 @@
+import { HttpError } from './http-error';
+import { json } from './response';
+
+/** Called with every error that becomes a 500. Return a Response to send it instead of the default body. */
+export type ErrorHook = (error: unknown, request: Request) => Response | void | Promise<Response | void>;
+
+/** Maps anything thrown while answering a request to a JSON response; nothing of a 500's cause reaches the client. */
+export async function errorToResponse(error: unknown, request: Request, onError: ErrorHook | undefined): Promise<Response> {
+  if (HttpError.is(error)) {
+    const body = { success: false, statusCode: error.status, message: error.message, ...error.details };
+    return json(body, { status: error.status, headers: error.headers });
+  }
+  try {
+    const custom = onError ? await onError(error, request) : logError(error, request);
+    if (custom instanceof Response) return custom;
+  } catch (hookError) {
+    logError(hookError, request);
+  }
+  return json({ success: false, statusCode: 500, message: 'Internal Server Error' }, 500);
+}
+
+function logError(error: unknown, request: Request): void {
+  console.error(`next-app-controllers: unhandled error answering ${request.method} ${request.url}:`, error);
+}

@@ -1,0 +1,53 @@
+import type { ValidationError, ValidatorOptions } from 'class-validator';
+import { HttpError } from './http-error';
+import type { Class } from './types';
+
+export interface FieldError {
+  /** Dotted path of the field: `title`, `address.city`, `items.0.name`. */
+  field: string;
+  message: string;
+}
+
+interface Validators {
+  plainToInstance: (cls: Class, plain: unknown) => object;
+  validate: (object: object, options?: ValidatorOptions) => Promise<ValidationError[]>;
+}
+
+let validators: Promise<Validators> | undefined;
+
+// Loaded on the first validated request, not at import: an application without DTOs never pays for them, and the
+// import resolves to the same copy the user's DTO files registered their decorators on.
+function loadValidators(): Promise<Validators> {
+  return (validators ??= Promise.all([import('class-transformer'), import('class-validator')]).then(
+    ([transformer, validator]) => ({
+      plainToInstance: (transformer.plainToInstance ?? (transformer as never as { default: typeof transformer }).default.plainToInstance) as Validators['plainToInstance'],
+      validate: (validator.validate ?? (validator as never as { default: typeof validator }).default.validate) as Validators['validate'],
+    }),
+    (cause) => {
+      validators = undefined;
+      throw new Error('@Body(Dto) needs class-validator and class-transformer: npm install class-validator class-transformer', { cause });
+    },
+  ));
+}
+
+/** Turns a parsed body into a validated DTO instance, or throws the 422 validation error. */
+export async function toValidDto(dto: Class, plain: Record<string, unknown>, options: ValidatorOptions): Promise<object> {
+  const { plainToInstance, validate } = await loadValidators();
+  const instance = plainToInstance(dto, plain);
+  const errors = await validate(instance, options);
+  if (errors.length > 0) {
+    throw new HttpError(422, 'Validation failed', { details: { errors: flattenValidationErrors(errors) } });
+  }
+  return instance;
+}
+
+/** One entry per violated rule, nested fields as dotted paths. */
+export function flattenValidationErrors(errors: readonly ValidationError[], parent = ''): FieldError[] {
+  const flat: FieldError[] = [];
+  for (const error of errors) {
+    const field = parent ? `${parent}.${error.property}` : error.property;
+    for (const message of Object.values(error.constraints ?? {})) flat.push({ field, message });
+    if (error.children?.length) flat.push(...flattenValidationErrors(error.children, field));
+  }
+  return flat;
+}
