@@ -73,10 +73,11 @@ export function createApplication(options: ApplicationOptions): Application {
 
   let fallback: Handler = answerUnmatched;
   // Middleware is composed once, on the first request; registering more after that would silently skip routes.
+  const recover = (error: unknown, context: RouteContext) => errorToResponse(error, context.request, options.onError);
   const freeze = () => {
     frozen = true;
-    for (const route of routes) route.run = compose([...globalMiddleware, ...route.middleware], route.run);
-    fallback = compose(globalMiddleware, answerUnmatched);
+    for (const route of routes) route.run = compose([...globalMiddleware, ...route.middleware], route.run, recover);
+    fallback = compose(globalMiddleware, answerUnmatched, recover);
   };
 
   async function answerUnmatched(context: RouteContext): Promise<Response> {
