@@ -2,7 +2,7 @@ import 'reflect-metadata';
 
 export { createApplication } from './application';
 export type { Application, ApplicationOptions, RouteHandler } from './application';
-export type { RouteContext } from './context';
+export { RouteContext } from './context';
 export { Controller } from './decorators/controller';
 export { All, Delete, Get, Head, Options, Patch, Post, Put } from './decorators/routes';
 export { Body } from './decorators/body';
