@@ -41,9 +41,21 @@ export class TrieRouter<R extends RoutableRoute> implements Router<R> {
     const table = tables.get(method) ?? tables.get(ANY_METHOD)!;
     const exact = table.exact.get(trimTrailingSlash(path));
     if (exact !== undefined) return exact && { route: exact.route, params: { ...exact.params } };
-    const segments = requestSegments(path);
+    const segments = this.segmentsOf(path);
     const route = find(table.root, segments, 0, undefined);
     return route ? matchOf(route, segments) : null;
+  }
+
+  // One-entry cache: answering 404/405 asks every method's table about the same path (the Allow header).
+  private lastPath: string | undefined;
+  private lastSegments: readonly string[] = [];
+
+  private segmentsOf(path: string): readonly string[] {
+    if (path !== this.lastPath) {
+      this.lastSegments = requestSegments(path);
+      this.lastPath = path;
+    }
+    return this.lastSegments;
   }
 
   /** The earliest route declared before `route` that matches every path `route` matches, if any. */

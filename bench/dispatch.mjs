@@ -1,0 +1,46 @@
+// Dispatch: ours vs Hono vs find-my-way vs the floor, on a 200-route API (20 controllers × 10 routes).
+import { buildFindMyWay, buildFloor, buildHono, buildOurs, requestsFor, syntheticRoutes } from './lib/apps.mjs';
+import { describeResponse, geomean, interleave, loop } from './lib/harness.mjs';
+
+export async function runDispatch({ rounds = 100, batch = 400 } = {}) {
+  const routes = syntheticRoutes(200);
+  const ours = buildOurs(routes);
+  const hono = buildHono(routes);
+  const fmw = buildFindMyWay(routes);
+  const candidates = { ours: (r) => ours.handle(r), hono: (r) => hono.fetch(r), 'find-my-way': fmw };
+  const requests = requestsFor(200);
+  const cases = [];
+  for (const [name, expected] of Object.entries(requests)) {
+    const request = new Request(`http://127.0.0.1${expected.path}`, { method: expected.method });
+    const all = { ...candidates, floor: buildFloor(expected) };
+    const answers = {};
+    for (const [candidate, fn] of Object.entries(all)) answers[candidate] = await describeResponse(await fn(request));
+    const distinct = new Set(Object.values(answers));
+    if (distinct.size !== 1) throw new Error(`dispatch ${name}: candidates answer differently:\n${JSON.stringify(answers, null, 2)}`);
+    for (const [candidate, fn] of Object.entries(all)) cases.push({ id: `${name}/${candidate}`, run: loop(fn, request) });
+  }
+  const honoRouter = hono.router.name;
+  const ns = await interleave(cases, { rounds, batch });
+  const rows = Object.keys(requests).map((name) => {
+    const at = (candidate) => ns[`${name}/${candidate}`];
+    return {
+      request: name,
+      ours: at('ours'),
+      hono: at('hono'),
+      findMyWay: at('find-my-way'),
+      floor: at('floor'),
+      oursPerFloor: at('ours') / at('floor'),
+      oursPerHono: at('ours') / at('hono'),
+      findMyWayPerFloor: at('find-my-way') / at('floor'),
+    };
+  });
+  return {
+    honoRouter,
+    rows,
+    geomean: {
+      oursPerFloor: geomean(rows.map((r) => r.oursPerFloor)),
+      oursPerHono: geomean(rows.map((r) => r.oursPerHono)),
+      findMyWayPerFloor: geomean(rows.map((r) => r.findMyWayPerFloor)),
+    },
+  };
+}

@@ -1,0 +1,122 @@
+// `npm run bench`: every in-process benchmark, one table, and JSON under bench/results/ (git-ignored).
+// Run a subset with `npm run bench -- dispatch scaling` (names: dispatch, scaling, validation, builders, startup, size).
+import { mkdirSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import { runBuilders } from './builders.mjs';
+import { runDispatch } from './dispatch.mjs';
+import { fmt, ratio, table } from './lib/harness.mjs';
+import { runScaling } from './scaling.mjs';
+import { runSize, runStartup } from './startup.mjs';
+import { runValidation } from './validation.mjs';
+
+const ALL = ['dispatch', 'scaling', 'validation', 'builders', 'startup', 'size'];
+const chosen = process.argv.slice(2).length ? process.argv.slice(2) : ALL;
+const unknown = chosen.filter((name) => !ALL.includes(name));
+if (unknown.length) {
+  console.error(`Unknown benchmark ${unknown.join(', ')}; choose from ${ALL.join(', ')}.`);
+  process.exit(2);
+}
+
+const TARGETS = {
+  dispatchPerFloor: 1.3,
+  dispatchPerHono: 1.0,
+  scaling: 1.2,
+  validationPerFloor: 1.2,
+  gzipBytes: 10 * 1024,
+};
+const mark = (ok) => (ok ? 'ok' : 'MISSED');
+
+const machine = {
+  node: process.version,
+  cpu: os.cpus()[0]?.model.trim(),
+  cores: os.cpus().length,
+  platform: `${os.platform()} ${os.arch()}`,
+  date: new Date().toISOString(),
+  versions: await versions(),
+};
+const results = { machine, targets: TARGETS };
+const started = Date.now();
+console.log(`next-app-controllers benchmarks · Node ${machine.node} · ${machine.cpu} × ${machine.cores} · ${machine.date}`);
+console.log(`Hono ${machine.versions.hono}, find-my-way ${machine.versions['find-my-way']}, class-validator ${machine.versions['class-validator']}. Times are medians per request.\n`);
+
+if (chosen.includes('dispatch')) {
+  const r = (results.dispatch = await runDispatch());
+  console.log(`Dispatch, 200 routes (20 controllers × 10), Hono router: ${r.honoRouter}`);
+  console.log(
+    table(
+      ['request', 'ours', 'Hono', 'find-my-way', 'floor', 'ours/floor', 'ours/Hono', 'fmw/floor'],
+      [
+        ...r.rows.map((row) => [row.request, fmt(row.ours), fmt(row.hono), fmt(row.findMyWay), fmt(row.floor), ratio(row.oursPerFloor), ratio(row.oursPerHono), ratio(row.findMyWayPerFloor)]),
+        ['geometric mean', '', '', '', '', ratio(r.geomean.oursPerFloor), ratio(r.geomean.oursPerHono), ratio(r.geomean.findMyWayPerFloor)],
+      ],
+    ),
+  );
+  console.log(`target ours/floor ≤ ${TARGETS.dispatchPerFloor}: ${mark(r.geomean.oursPerFloor <= TARGETS.dispatchPerFloor)}; ours/Hono ≤ ${TARGETS.dispatchPerHono}: ${mark(r.geomean.oursPerHono <= TARGETS.dispatchPerHono)}\n`);
+}
+
+if (chosen.includes('scaling')) {
+  const r = (results.scaling = await runScaling());
+  console.log(`Scaling: last declared route and a miss (Hono router at 10,000: ${r.honoRouters[10000]})`);
+  console.log(table(['routes', 'ours last', 'Hono last', 'ours miss', 'Hono miss'], r.rows.map((row) => [row.routes.toLocaleString('en'), fmt(row.oursLast), fmt(row.honoLast), fmt(row.oursMiss), fmt(row.honoMiss)])));
+  const q = r.ratio10kTo10;
+  console.log(`10,000/10 routes: ours last ${ratio(q.oursLast)}, miss ${ratio(q.oursMiss)}; Hono last ${ratio(q.honoLast)}, miss ${ratio(q.honoMiss)}`);
+  console.log(`target ours ≤ ${TARGETS.scaling}: ${mark(Math.max(q.oursLast, q.oursMiss) <= TARGETS.scaling)}\n`);
+}
+
+if (chosen.includes('validation')) {
+  const r = (results.validation = await runValidation());
+  console.log('Validation: POST to a @Body(Dto) route (3 fields) vs plainToInstance + validate called directly');
+  console.log(table(['body', 'ours', 'floor', 'ours/floor'], r.rows.map((row) => [row.body, fmt(row.ours), fmt(row.floor), ratio(row.oursPerFloor)])));
+  const worst = Math.max(...r.rows.map((row) => row.oursPerFloor));
+  console.log(`target ≤ ${TARGETS.validationPerFloor}: ${mark(worst <= TARGETS.validationPerFloor)}\n`);
+}
+
+if (chosen.includes('builders')) {
+  const r = (results.builders = await runBuilders());
+  console.log('Response builders: the same 200 JSON response (status, content-type, body)');
+  console.log(table(['builder', 'time', '/ours'], r.rows.map((row) => [row.builder, fmt(row.ns), ratio(row.perOurs)])));
+  console.log('');
+}
+
+if (chosen.includes('startup')) {
+  const r = (results.startup = runStartup());
+  console.log(`Start-up: fresh process, import + 200-route app + first request (${r.runs} interleaved runs each, medians)`);
+  console.log(
+    table(
+      ['candidate', 'import+build', 'whole process'],
+      [
+        ['ours', `${r.ours.inProcessMs.toFixed(1)} ms`, `${r.ours.wallMs.toFixed(1)} ms`],
+        ['Hono', `${r.hono.inProcessMs.toFixed(1)} ms`, `${r.hono.wallMs.toFixed(1)} ms`],
+      ],
+    ),
+  );
+  console.log(`ours/Hono: ${ratio(r.oursPerHono)}\n`);
+}
+
+if (chosen.includes('size')) {
+  const r = (results.size = runSize());
+  console.log(`Size: ${r.file} ${(r.bytes / 1024).toFixed(1)} KiB, gzipped ${(r.gzipBytes / 1024).toFixed(2)} KiB (${r.gzipBytes} bytes); target ≤ 10 KiB: ${mark(r.gzipBytes <= TARGETS.gzipBytes)}\n`);
+}
+
+results.seconds = (Date.now() - started) / 1000;
+const dir = new URL('./results/', import.meta.url);
+mkdirSync(dir, { recursive: true });
+const file = new URL(`bench-${machine.date.replace(/[:.]/g, '-')}.json`, dir);
+const json = JSON.stringify(results, null, 2);
+writeFileSync(file, json);
+writeFileSync(new URL('latest.json', dir), json);
+console.log(`${results.seconds.toFixed(0)} s; results in bench/results/latest.json and ${file.pathname.split('/').pop()}`);
+
+async function versions() {
+  const { readFileSync } = await import('node:fs');
+  const root = new URL('../', import.meta.url);
+  const out = {};
+  for (const name of ['hono', 'find-my-way', 'class-validator', 'class-transformer']) {
+    try {
+      out[name] = JSON.parse(readFileSync(new URL(`node_modules/${name}/package.json`, root), 'utf8')).version;
+    } catch {
+      out[name] = 'missing';
+    }
+  }
+  return out;
+}

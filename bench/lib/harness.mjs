@@ -1,0 +1,62 @@
+// Measurement helpers shared by every benchmark: interleaved, rotated rounds; medians; geometric means.
+
+/** Median of a list of numbers. */
+export function median(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+}
+
+export function geomean(values) {
+  return Math.exp(values.reduce((sum, v) => sum + Math.log(v), 0) / values.length);
+}
+
+/**
+ * Times `cases` against each other. Every case is `{ id, run(n) }` where `run(n)` answers `n` requests and returns a
+ * Promise. One round times one batch of every case, in an order rotated by one every round, so drift, GC and JIT
+ * phases spread evenly over the candidates. Returns the median nanoseconds per call of each case, by id.
+ */
+export async function interleave(cases, { rounds = 30, warmupRounds = 5, batch = 500 } = {}) {
+  const samples = new Map(cases.map((c) => [c.id, []]));
+  for (let round = -warmupRounds; round < rounds; round++) {
+    const shift = ((round % cases.length) + cases.length) % cases.length;
+    for (let k = 0; k < cases.length; k++) {
+      const c = cases[(k + shift) % cases.length];
+      const n = c.batch ?? batch;
+      if (c.prepare) await c.prepare(n);
+      const start = process.hrtime.bigint();
+      await c.run(n);
+      const ns = Number(process.hrtime.bigint() - start) / n;
+      if (round >= 0) samples.get(c.id).push(ns);
+    }
+  }
+  return Object.fromEntries([...samples].map(([id, values]) => [id, median(values)]));
+}
+
+/** Answers `request` `n` times with `fn`, awaiting each (Hono answers synchronously; awaiting keeps it equal). */
+export function loop(fn, request) {
+  return async (n) => {
+    for (let i = 0; i < n; i++) await fn(request);
+  };
+}
+
+/** Status, content-type and body text of a response, for the equality check before timing. */
+export async function describeResponse(response) {
+  return `${response.status} ${response.headers.get('content-type')} ${await response.text()}`;
+}
+
+export function fmt(ns) {
+  return ns >= 1e6 ? `${(ns / 1e6).toFixed(2)} ms` : ns >= 1e3 ? `${(ns / 1e3).toFixed(2)} µs` : `${ns.toFixed(0)} ns`;
+}
+
+export function ratio(x) {
+  return x.toFixed(2);
+}
+
+/** A plain text table. */
+export function table(header, rows) {
+  const all = [header, ...rows].map((row) => row.map(String));
+  const widths = header.map((_, i) => Math.max(...all.map((row) => row[i].length)));
+  const line = (row) => row.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join('  ');
+  return [line(all[0]), widths.map((w) => '-'.repeat(w)).join('  '), ...all.slice(1).map(line)].join('\n');
+}
