@@ -2,8 +2,7 @@ import type { ValidatorOptions } from 'class-validator';
 import { readJsonObject } from './body';
 import { compose, type Handler } from './compose';
 import { RouteContext } from './context';
-import { errorToResponse, type ErrorHook } from './error-handler';
-import { HttpError } from './http-error';
+import { errorResponse, errorToResponse, type ErrorHook } from './error-handler';
 import { joinPaths, pathnameOf } from './path';
 import { registerApplication } from './registry';
 import { empty, toResponse, withoutBody } from './response';
@@ -84,9 +83,10 @@ export function createApplication(options: ApplicationOptions): Application {
     const { method } = context.request;
     const path = pathnameOf(context.request.url);
     const allowed = allowedMethods(router, path);
-    if (allowed.length === 0) throw new HttpError(404, `Cannot ${method} ${path}`);
+    // Answered, not thrown: a miss is an ordinary outcome of matching, and building an Error doubled its cost.
+    if (allowed.length === 0) return errorResponse(404, `Cannot ${method} ${path}`);
     if (method === 'OPTIONS') return empty(204, { allow: allowed.join(', ') });
-    throw new HttpError(405, `Cannot ${method} ${path}`, { headers: { allow: allowed.join(', ') } });
+    return errorResponse(405, `Cannot ${method} ${path}`, { allow: allowed.join(', ') });
   }
 
   async function handle(request: Request): Promise<Response> {

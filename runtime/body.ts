@@ -1,4 +1,4 @@
-import { HttpError } from './http-error';
+import { clientError, type HttpError } from './http-error';
 
 /**
  * Reads and parses a JSON request body: 415 for another content type, 413 past `limit` bytes (never reading
@@ -7,20 +7,20 @@ import { HttpError } from './http-error';
 export async function readJsonObject(request: Request, limit: number): Promise<Record<string, unknown>> {
   const type = request.headers.get('content-type');
   if (!isJsonContentType(type)) {
-    throw new HttpError(415, `Expected a JSON body: send it with Content-Type: application/json${type ? ` (got ${type})` : ''}`);
+    throw clientError(415, `Expected a JSON body: send it with Content-Type: application/json${type ? ` (got ${type})` : ''}`);
   }
   const declared = request.headers.get('content-length');
   if (declared !== null && Number(declared) > limit) throw tooLarge(limit);
   const text = await readText(request, limit);
-  if (text.trim() === '') throw new HttpError(400, 'Request body is empty: expected a JSON object');
+  if (text.trim() === '') throw clientError(400, 'Request body is empty: expected a JSON object');
   let value: unknown;
   try {
     value = hasPrototypeKey(text) ? JSON.parse(text, dropPrototypeKeys) : JSON.parse(text);
   } catch {
-    throw new HttpError(400, 'Request body is not valid JSON');
+    throw clientError(400, 'Request body is not valid JSON');
   }
   if (value === null || typeof value !== 'object' || Array.isArray(value)) {
-    throw new HttpError(400, `Request body must be a JSON object, got ${value === null ? 'null' : Array.isArray(value) ? 'an array' : `a ${typeof value}`}`);
+    throw clientError(400, `Request body must be a JSON object, got ${value === null ? 'null' : Array.isArray(value) ? 'an array' : `a ${typeof value}`}`);
   }
   return value as Record<string, unknown>;
 }
@@ -50,7 +50,7 @@ async function readText(request: Request, limit: number): Promise<string> {
   try {
     return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
   } catch {
-    throw new HttpError(400, 'Request body is not valid UTF-8');
+    throw clientError(400, 'Request body is not valid UTF-8');
   }
 }
 
@@ -65,7 +65,7 @@ function concat(chunks: Uint8Array[], size: number): Uint8Array {
 }
 
 function tooLarge(limit: number): HttpError {
-  return new HttpError(413, `Request body is larger than the limit of ${limit} bytes`);
+  return clientError(413, `Request body is larger than the limit of ${limit} bytes`);
 }
 
 // `__proto__` and `constructor` keys would reach the DTO instance's prototype chain when class-transformer copies

@@ -1,14 +1,18 @@
 import { HttpError } from './http-error';
 import { json } from './response';
 
+/** The one error body: `{ "success": false, "statusCode": status, "message": message, ...details }`. */
+export function errorResponse(status: number, message: string, headers?: HeadersInit, details?: Record<string, unknown>): Response {
+  return json({ success: false, statusCode: status, message, ...details }, { status, headers });
+}
+
 /** Called with every error that becomes a 500. Return a Response to send it instead of the default body. */
 export type ErrorHook = (error: unknown, request: Request) => Response | void | Promise<Response | void>;
 
 /** Maps anything thrown while answering a request to a JSON response; nothing of a 500's cause reaches the client. */
 export async function errorToResponse(error: unknown, request: Request, onError: ErrorHook | undefined): Promise<Response> {
   if (HttpError.is(error)) {
-    const body = { success: false, statusCode: error.status, message: error.message, ...error.details };
-    return json(body, { status: error.status, headers: error.headers });
+    return errorResponse(error.status, error.message, error.headers, error.details);
   }
   try {
     const custom = onError ? await onError(error, request) : logError(error, request);
@@ -16,7 +20,7 @@ export async function errorToResponse(error: unknown, request: Request, onError:
   } catch (hookError) {
     logError(hookError, request);
   }
-  return json({ success: false, statusCode: 500, message: 'Internal Server Error' }, 500);
+  return errorResponse(500, 'Internal Server Error');
 }
 
 function logError(error: unknown, request: Request): void {

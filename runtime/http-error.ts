@@ -35,6 +35,20 @@ export class HttpError extends Error {
 }
 Object.defineProperty(HttpError.prototype, BRAND, { value: true });
 
+/**
+ * An HttpError without a captured stack trace, for the errors the library raises about a client's request (bad body,
+ * failed validation, malformed path): nobody reads their stack, and capturing it was a third of a 422's cost.
+ */
+export function clientError(status: number, message: string, options?: HttpErrorOptions): HttpError {
+  const limit = Error.stackTraceLimit;
+  Error.stackTraceLimit = 0;
+  try {
+    return new HttpError(status, message, options);
+  } finally {
+    Error.stackTraceLimit = limit;
+  }
+}
+
 const MESSAGES: Record<number, string> = {
   400: 'Bad Request',
   401: 'Unauthorized',

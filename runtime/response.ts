@@ -10,7 +10,7 @@ export interface ResponseOptions {
 
 /**
  * The one response builder: sets the default Content-Type first so `init.headers` can override it.
- * `new Response(string)` skips the stream set-up that `Response.json` pays for on every call.
+ * `new Response(string, init)` measured about 10% cheaper than `Response.json` on Node 20 (bench/builders).
  */
 export function buildResponse(body: string | null, defaults: Record<string, string>, init?: number | ResponseOptions): Response {
   const options = typeof init === 'number' ? { status: init } : init;

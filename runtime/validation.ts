@@ -1,5 +1,5 @@
 import type { ValidationError, ValidatorOptions } from 'class-validator';
-import { HttpError } from './http-error';
+import { clientError } from './http-error';
 import type { Class } from './types';
 
 export interface FieldError {
@@ -36,7 +36,7 @@ export async function toValidDto(dto: Class, plain: Record<string, unknown>, opt
   const instance = plainToInstance(dto, plain);
   const errors = await validate(instance, options);
   if (errors.length > 0) {
-    throw new HttpError(422, 'Validation failed', { details: { errors: flattenValidationErrors(errors) } });
+    throw clientError(422, 'Validation failed', { details: { errors: flattenValidationErrors(errors) } });
   }
   return instance;
 }

@@ -1,16 +1,11 @@
-import { HttpError } from '../http-error';
+import { clientError } from '../http-error';
 import { splitRequestPath } from '../path';
 import type { RoutableRoute, RouterMatch } from './types';
 
-export class MalformedPathError extends HttpError {
-  constructor(path: string) {
-    super(400, `Malformed percent-encoding in path ${path}`);
-  }
-}
-
+/** The request's path segments; a malformed percent-encoding throws a 400 HttpError. */
 export function requestSegments(path: string): string[] {
   const segments = splitRequestPath(path);
-  if (segments === null) throw new MalformedPathError(path);
+  if (segments === null) throw clientError(400, `Malformed percent-encoding in path ${path}`);
   return segments;
 }
 
