@@ -8,16 +8,24 @@ const dependencies = Object.keys({ ...pkg.dependencies, ...pkg.peerDependencies 
 // user's DTO files use (class-transformer keeps its @Type metadata per copy).
 const external = (id) => id.startsWith('node:') || dependencies.some((name) => id === name || id.startsWith(`${name}/`));
 
-const compilerOptions = { noEmit: false, declaration: false, module: 'ESNext', target: 'ES2022', removeComments: false };
+// Comments stay in the sources and the .d.ts; the JavaScript ships without them.
+const compilerOptions = { noEmit: false, declaration: false, module: 'ESNext', target: 'ES2022', removeComments: true };
+
+// The OpenAPI and Swagger UI code is imported dynamically by runtime/docs.ts and becomes chunks of its own.
+const output = (format, extension) => ({
+  dir: 'dist',
+  format,
+  sourcemap: true,
+  entryFileNames: `index.${extension}`,
+  chunkFileNames: `chunks/[name]-[hash].${extension}`,
+  ...(format === 'cjs' ? { exports: 'named' } : {}),
+});
 
 export default [
   {
     input: 'runtime/index.ts',
     external,
-    output: [
-      { file: 'dist/index.mjs', format: 'es', sourcemap: true },
-      { file: 'dist/index.cjs', format: 'cjs', sourcemap: true, exports: 'named' },
-    ],
+    output: [output('es', 'mjs'), output('cjs', 'cjs')],
     plugins: [typescript({ tsconfig: './tsconfig.json', include: ['runtime/**/*.ts'], compilerOptions })],
   },
   {

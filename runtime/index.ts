@@ -15,3 +15,6 @@ export type { FieldError } from './validation';
 export type { ResponseOptions } from './response';
 export type { RouteDefinition } from './route-definitions';
 export type { ApiOperationOptions, ApiResponseOptions, Class, HttpMethod, Middleware, RouteMethod } from './types';
+export { createSwaggerUiHandler, generateOpenApiDocument } from './docs';
+export type { OpenApiDocument, OpenApiOptions } from './openapi/types';
+export type { SwaggerUiHandler, SwaggerUiOptions } from './swagger-ui/options';

@@ -1,0 +1,27 @@
+import type { OpenApiDocument, OpenApiOptions } from './openapi/types';
+import { assertSwaggerUiOptions, type SwaggerUiHandler, type SwaggerUiOptions } from './swagger-ui/options';
+
+// The documentation code is loaded on first use (Rollup splits it into chunks of its own): an application that
+// only dispatches never parses it, and the main entry stays small.
+
+/** The OpenAPI 3.1 document of the routes of every application created in this process. See runtime/openapi. */
+export async function generateOpenApiDocument(options: OpenApiOptions): Promise<OpenApiDocument> {
+  const openapi = await import('./openapi/index');
+  return openapi.generateOpenApiDocument(options);
+}
+
+/** The GET handler of `app/api-docs/[[...file]]/route.ts`, serving Swagger UI from swagger-ui-dist. See runtime/swagger-ui. */
+export function createSwaggerUiHandler(options: SwaggerUiOptions): SwaggerUiHandler {
+  assertSwaggerUiOptions(options);
+  let handler: Promise<SwaggerUiHandler> | undefined;
+  return async function GET(request, context) {
+    handler ??= import('./swagger-ui/index').then(
+      (swaggerUi) => swaggerUi.createSwaggerUiHandler(options),
+      (error: unknown) => {
+        handler = undefined;
+        throw error;
+      },
+    );
+    return (await handler)(request, context);
+  };
+}

@@ -1,0 +1,213 @@
+import type { DocumentedApplication } from '../registry';
+import type { RouteDefinition } from '../route-definitions';
+import type { ApiResponseOptions, Class } from '../types';
+import { documentedName } from './names';
+import { SCHEMA_REF_PREFIX } from './schemas';
+import type { OpenApiMethod, OperationObject, PathItemObject, ReferenceObject, ResponseObject, SchemaObject } from './types';
+
+/** The part of a document that depends only on one application's routes; built once per application. */
+export interface ApplicationDocument {
+  operations: DocumentedOperation[];
+  /** Classes whose schemas the operations refer to: `@Body` DTOs and `@ApiResponse({ type })`s. */
+  dtos: Class[];
+}
+
+export interface DocumentedOperation {
+  path: string;
+  method: OpenApiMethod;
+  route: RouteDefinition;
+  /** The id before de-duplication: the `@ApiOperation` one, or `Controller_method`. */
+  operationId: string;
+  explicitId: boolean;
+  operation: Omit<OperationObject, 'operationId'>;
+}
+
+/** `@All` is documented under these; HEAD and OPTIONS are answered for every path anyway, so only `@Head`/`@Options` list them. */
+const ALL_METHODS: OpenApiMethod[] = ['get', 'post', 'put', 'patch', 'delete'];
+
+/** OpenAPI's order of operations in a path item, so the JSON does not depend on declaration order within a path. */
+export const METHOD_ORDER: OpenApiMethod[] = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch'];
+
+export const ERROR_SCHEMA = 'ErrorResponse';
+export const VALIDATION_ERROR_SCHEMA = 'ValidationError';
+
+/** The bodies `errorToResponse` sends (runtime/error-handler.ts, runtime/validation.ts). */
+export const ERROR_SCHEMAS: Record<string, SchemaObject> = {
+  [ERROR_SCHEMA]: {
+    type: 'object',
+    description: 'The body of every error response: 404 for an unknown path, 500 for an unexpected error, an HttpError otherwise.',
+    required: ['success', 'statusCode', 'message'],
+    properties: {
+      success: { type: 'boolean', const: false },
+      statusCode: { type: 'integer', minimum: 400, maximum: 599 },
+      message: { type: 'string' },
+    },
+  },
+  [VALIDATION_ERROR_SCHEMA]: {
+    type: 'object',
+    description: 'A @Body that failed validation; the handler did not run.',
+    required: ['success', 'statusCode', 'message', 'errors'],
+    properties: {
+      success: { type: 'boolean', const: false },
+      statusCode: { type: 'integer', const: 422 },
+      message: { type: 'string', const: 'Validation failed' },
+      errors: {
+        type: 'array',
+        description: 'One entry per violated rule.',
+        items: {
+          type: 'object',
+          required: ['field', 'message'],
+          properties: {
+            field: { type: 'string', description: 'Dotted path of the field: title, address.city, items.0.name.', examples: ['title'] },
+            message: { type: 'string', examples: ['title should not be empty'] },
+          },
+        },
+      },
+    },
+  },
+};
+
+/** components.responses: the error answers every operation (404, 500) or every @Body operation (422) can give. */
+export const ERROR_RESPONSES: Record<string, ResponseObject> = {
+  NotFound: { description: 'Not Found', content: { 'application/json': { schema: { $ref: `#/components/schemas/${ERROR_SCHEMA}` } } } },
+  InternalServerError: { description: 'Internal Server Error', content: { 'application/json': { schema: { $ref: `#/components/schemas/${ERROR_SCHEMA}` } } } },
+  ValidationFailed: { description: 'Validation failed', content: { 'application/json': { schema: { $ref: `#/components/schemas/${VALIDATION_ERROR_SCHEMA}` } } } },
+};
+
+const RESPONSE_REFS: Record<404 | 422 | 500, ReferenceObject> = {
+  404: { $ref: '#/components/responses/NotFound' },
+  422: { $ref: '#/components/responses/ValidationFailed' },
+  500: { $ref: '#/components/responses/InternalServerError' },
+};
+
+const STATUS_TEXT: Record<number, string> = {
+  200: 'OK',
+  201: 'Created',
+  202: 'Accepted',
+  204: 'No Content',
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  409: 'Conflict',
+  422: 'Validation failed',
+  500: 'Internal Server Error',
+};
+
+const ref = (name: string): SchemaObject => ({ $ref: `${SCHEMA_REF_PREFIX}${name}` });
+const json = (schema: SchemaObject) => ({ 'application/json': { schema } });
+
+/** `/api/posts/:id` → `/api/posts/{id}`. */
+export function openApiPath(path: string): string {
+  return path.replace(/(^|\/):([A-Za-z_$][\w$]*)/g, '$1{$2}');
+}
+
+export function describeApplication(application: DocumentedApplication, controllers?: ReadonlySet<Class>): ApplicationDocument {
+  const operations: DocumentedOperation[] = [];
+  const dtos = new Set<Class>();
+  const taken = new Set<string>();
+  for (const route of application.routes) {
+    if (controllers && !controllers.has(route.controller)) continue;
+    const path = openApiPath(route.path);
+    const methods = route.method === 'ALL' ? ALL_METHODS : [route.method.toLowerCase() as OpenApiMethod];
+    const base = route.operation?.operationId ?? `${documentedName(route.controller, 'controller class')}_${route.propertyKey}`;
+    for (const method of methods) {
+      // The first route declared for a method and path is the one that answers: later ones are never reached.
+      if (taken.has(`${method} ${path}`)) continue;
+      taken.add(`${method} ${path}`);
+      operations.push({
+        path,
+        method,
+        route,
+        operationId: route.method === 'ALL' ? `${base}_${method}` : base,
+        explicitId: route.operation?.operationId !== undefined,
+        operation: describeRoute(route, dtos),
+      });
+    }
+  }
+  return { operations, dtos: [...dtos] };
+}
+
+function describeRoute(route: RouteDefinition, dtos: Set<Class>): Omit<OperationObject, 'operationId'> {
+  const operation = {} as Omit<OperationObject, 'operationId'>;
+  if (route.tags.length > 0) operation.tags = [...route.tags];
+  const { summary, description, deprecated } = route.operation ?? {};
+  if (summary !== undefined) operation.summary = summary;
+  if (description !== undefined) operation.description = description;
+  if (deprecated) operation.deprecated = true;
+  const parameters = route.segments.flatMap((segment) =>
+    segment.kind === 'param' ? [{ name: segment.name, in: 'path' as const, required: true, schema: { type: 'string' } }] : [],
+  );
+  if (parameters.length > 0) operation.parameters = parameters;
+  if (route.body) {
+    dtos.add(route.body.dto);
+    operation.requestBody = { required: true, content: json(ref(documentedName(route.body.dto, 'DTO class'))) };
+  }
+  operation.responses = describeResponses(route, dtos);
+  return operation;
+}
+
+function describeResponses(route: RouteDefinition, dtos: Set<Class>): Record<string, ResponseObject | ReferenceObject> {
+  const declared = new Map<number, ResponseObject>();
+  // Class responses come first and method responses after, so a method's entry for a status replaces the class's.
+  for (const response of route.responses) declared.set(response.status, describeResponse(response, dtos));
+  const responses = new Map<number, ResponseObject | ReferenceObject>();
+  if (![...declared.keys()].some((status) => status >= 200 && status < 300)) {
+    const status = route.httpCode ?? 200;
+    responses.set(status, { description: STATUS_TEXT[status] ?? 'Success' });
+  }
+  // Shared entries of components.responses: one line each per operation keeps a 1,000-route document small.
+  if (route.body) responses.set(422, RESPONSE_REFS[422]);
+  responses.set(404, RESPONSE_REFS[404]);
+  responses.set(500, RESPONSE_REFS[500]);
+  for (const [status, response] of declared) responses.set(status, response);
+  const sorted: Record<string, ResponseObject | ReferenceObject> = {};
+  for (const status of [...responses.keys()].sort((a, b) => a - b)) sorted[String(status)] = responses.get(status)!;
+  return sorted;
+}
+
+function describeResponse(options: ApiResponseOptions, dtos: Set<Class>): ResponseObject {
+  const response: ResponseObject = { description: options.description ?? STATUS_TEXT[options.status] ?? `Status ${options.status}` };
+  if (options.type) {
+    dtos.add(options.type);
+    const schema = ref(documentedName(options.type, 'DTO class'));
+    response.content = json(options.isArray ? { type: 'array', items: schema } : schema);
+  } else if (options.status >= 400) {
+    response.content = json(ref(options.status === 422 ? VALIDATION_ERROR_SCHEMA : ERROR_SCHEMA));
+  }
+  return response;
+}
+
+/** Assigns unique operationIds (`_2`, `_3` on repeats of a derived id) and lays the operations out as `paths`. */
+export function buildPaths(operations: readonly DocumentedOperation[]): Record<string, PathItemObject> {
+  const used = new Set<string>();
+  for (const entry of operations) {
+    if (!entry.explicitId) continue;
+    if (used.has(entry.operationId)) {
+      throw new Error(
+        `generateOpenApiDocument: operationId "${entry.operationId}" is given by @ApiOperation on more than one route ` +
+          `(again on ${entry.route.controller.name}.${entry.route.propertyKey}). operationIds must be unique.`,
+      );
+    }
+    used.add(entry.operationId);
+  }
+  const byPath = new Map<string, Partial<Record<OpenApiMethod, OperationObject>>>();
+  for (const entry of operations) {
+    let operationId = entry.operationId;
+    if (!entry.explicitId) {
+      for (let n = 2; used.has(operationId); n++) operationId = `${entry.operationId}_${n}`;
+      used.add(operationId);
+    }
+    let item = byPath.get(entry.path);
+    if (!item) byPath.set(entry.path, (item = {}));
+    if (item[entry.method]) continue;
+    item[entry.method] = { operationId, ...entry.operation };
+  }
+  const paths: Record<string, PathItemObject> = {};
+  for (const [path, item] of byPath) {
+    const ordered: PathItemObject = {};
+    for (const method of METHOD_ORDER) if (item[method]) ordered[method] = item[method];
+    paths[path] = ordered;
+  }
+  return paths;
+}

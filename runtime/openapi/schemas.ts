@@ -1,0 +1,221 @@
+import type { Class } from '../types';
+import { documentedName } from './names';
+import type { SchemaObject } from './types';
+
+export const SCHEMA_REF_PREFIX = '#/components/schemas/';
+
+interface TypeMetadata {
+  typeFunction: (options?: unknown) => unknown;
+}
+
+/** The part of class-transformer's MetadataStorage that class-validator-jsonschema reads. */
+interface TransformerStorage {
+  findTypeMetadata(target: Function, propertyName: string): TypeMetadata | undefined;
+  getExposedMetadatas(target: Function): unknown[];
+  findExcludeMetadata(target: Function, propertyName: string): unknown;
+}
+
+interface ValidationStorage {
+  getTargetValidationMetadatas(target: Function, targetSchema: string, always: boolean, strictGroups: boolean): { target: Function | string; propertyName: string }[];
+}
+
+/** What schema generation needs from the optional peers, loaded on first use. Injectable for tests. */
+export interface SchemaTools {
+  /** class-validator-jsonschema's `targetConstructorToSchema`. */
+  targetConstructorToSchema(target: Function, options: object): SchemaObject;
+  /** class-validator's metadata storage (one per process: class-validator keeps it on `globalThis`). */
+  validationStorage: ValidationStorage;
+  /** Every copy of class-transformer's metadata storage that could be loaded; see `loadTransformerStorages`. */
+  transformerStorages: TransformerStorage[];
+}
+
+export type SchemaToolsLoader = () => Promise<SchemaTools>;
+
+let loader: SchemaToolsLoader = loadSchemaTools;
+let tools: Promise<SchemaTools> | undefined;
+
+/** Replaces how the optional peers are loaded (tests simulate a missing package with it). No argument restores the default. */
+export function setSchemaToolsLoader(next?: SchemaToolsLoader): void {
+  loader = next ?? loadSchemaTools;
+  tools = undefined;
+  cache = new WeakMap();
+}
+
+export function schemaTools(): Promise<SchemaTools> {
+  return (tools ??= loader().catch((cause: unknown) => {
+    tools = undefined;
+    throw new Error(
+      'generateOpenApiDocument needs class-validator-jsonschema to describe @Body and @ApiResponse DTO classes, and it could ' +
+        'not be loaded: npm install class-validator-jsonschema',
+      { cause },
+    );
+  }));
+}
+
+const interop = <T>(module: T): T => ((module as { default?: T }).default && !(module as Record<string, unknown>).targetConstructorToSchema ? (module as { default: T }).default : module);
+
+async function loadSchemaTools(): Promise<SchemaTools> {
+  const [jsonschema, validator, transformerStorages] = await Promise.all([
+    import('class-validator-jsonschema').then(interop),
+    import('class-validator'),
+    loadTransformerStorages(),
+  ]);
+  const getMetadataStorage = validator.getMetadataStorage ?? (validator as never as { default: typeof validator }).default.getMetadataStorage;
+  return {
+    targetConstructorToSchema: jsonschema.targetConstructorToSchema as SchemaTools['targetConstructorToSchema'],
+    validationStorage: getMetadataStorage() as never as ValidationStorage,
+    transformerStorages,
+  };
+}
+
+/**
+ * class-transformer ships three builds (cjs, esm5, esm2015), each with its own `defaultMetadataStorage`, and `@Type`
+ * records into whichever build the DTO file imported: esm5 inside a Next.js bundle (its `module` field), cjs under
+ * plain Node. The storage is not exported from the package's entry, so load each build's storage by its literal path
+ * (a bundler then resolves it to the very module the DTOs' `import 'class-transformer'` reached) and ask all of them:
+ * only the copy the DTOs registered on knows their types. A build that cannot load here (esm5 under plain Node) is
+ * skipped.
+ */
+async function loadTransformerStorages(): Promise<TransformerStorage[]> {
+  const builds = await Promise.all([
+    // @ts-ignore class-transformer declares no types for its build folders.
+    import('class-transformer/cjs/storage.js').then(storageOf, () => undefined),
+    // @ts-ignore
+    import('class-transformer/esm5/storage.js').then(storageOf, () => undefined),
+    // @ts-ignore
+    import('class-transformer/esm2015/storage.js').then(storageOf, () => undefined),
+  ]);
+  return [...new Set(builds.filter((storage): storage is TransformerStorage => storage !== undefined))];
+}
+
+function storageOf(module: unknown): TransformerStorage | undefined {
+  const found = module as { defaultMetadataStorage?: TransformerStorage; default?: { defaultMetadataStorage?: TransformerStorage } };
+  const storage = found?.defaultMetadataStorage ?? found?.default?.defaultMetadataStorage;
+  return typeof storage?.findTypeMetadata === 'function' ? storage : undefined;
+}
+
+/** One storage that answers from whichever copy knows the class. */
+function combinedStorage(storages: readonly TransformerStorage[]): TransformerStorage {
+  if (storages.length === 1) return storages[0];
+  return {
+    findTypeMetadata: (target, property) => {
+      for (const storage of storages) {
+        const found = storage.findTypeMetadata(target, property);
+        if (found) return found;
+      }
+      return undefined;
+    },
+    getExposedMetadatas: (target) => {
+      for (const storage of storages) {
+        const found = storage.getExposedMetadatas(target);
+        if (found.length > 0) return found;
+      }
+      return [];
+    },
+    findExcludeMetadata: (target, property) => {
+      for (const storage of storages) {
+        const found = storage.findExcludeMetadata(target, property);
+        if (found) return found;
+      }
+      return undefined;
+    },
+  };
+}
+
+interface ClassSchema {
+  name: string;
+  schema: SchemaObject;
+  nested: Class[];
+}
+
+// A class's decorators have all run once its module has been evaluated, so its schema never changes afterwards.
+let cache = new WeakMap<Class, ClassSchema>();
+const warned = new Set<string>();
+
+/** Component schemas for the given DTO classes and every DTO they nest, sorted by name. */
+export function buildSchemas(roots: Iterable<Class>, loaded: SchemaTools): Record<string, SchemaObject> {
+  const transformer = combinedStorage(loaded.transformerStorages);
+  const byName = new Map<string, Class>();
+  const queue = [...roots];
+  for (let i = 0; i < queue.length; i++) {
+    const cls = queue[i];
+    let entry = cache.get(cls);
+    if (!entry) {
+      entry = describeClass(cls, loaded, transformer);
+      cache.set(cls, entry);
+    }
+    const other = byName.get(entry.name);
+    if (other === cls) continue;
+    if (other) {
+      throw new Error(
+        `generateOpenApiDocument: two different DTO classes are both named ${entry.name}. OpenAPI component names must be ` +
+          'unique: rename one of them.',
+      );
+    }
+    byName.set(entry.name, cls);
+    queue.push(...entry.nested);
+  }
+  const schemas: Record<string, SchemaObject> = {};
+  for (const name of [...byName.keys()].sort()) schemas[name] = cache.get(byName.get(name)!)!.schema;
+  return schemas;
+}
+
+function describeClass(cls: Class, loaded: SchemaTools, transformer: TransformerStorage): ClassSchema {
+  const name = documentedName(cls, 'DTO class');
+  const generated = loaded.targetConstructorToSchema(cls, {
+    refPointerPrefix: SCHEMA_REF_PREFIX,
+    classTransformerMetadataStorage: transformer,
+  });
+  // The classes this one refers to, by the name class-validator-jsonschema put in its `$ref`s.
+  const referenced = new Map<string, Class>();
+  for (const meta of loaded.validationStorage.getTargetValidationMetadatas(cls, '', true, false)) {
+    if (typeof meta.target !== 'function') continue;
+    const typeMetadata = transformer.findTypeMetadata(meta.target, meta.propertyName);
+    const candidates = [typeMetadata?.typeFunction(), designType(meta.target, meta.propertyName)];
+    for (const candidate of candidates) if (isUserClass(candidate)) referenced.set(candidate.name, candidate);
+  }
+  const schema = resolveRefs(generated, referenced, name);
+  if (schema.type === undefined && schema.properties === undefined) schema.type = 'object';
+  return { name, schema, nested: [...referenced.values()] };
+}
+
+function designType(target: Function, property: string): unknown {
+  const reflect = Reflect as unknown as { getMetadata?: (key: string, target: object, property: string) => unknown };
+  return reflect.getMetadata?.('design:type', target.prototype, property);
+}
+
+function isUserClass(value: unknown): value is Class {
+  return typeof value === 'function' && value.prototype !== undefined && !Function.prototype.toString.call(value).includes('[native code]');
+}
+
+/**
+ * Copies the schema, keeping `$ref`s to classes we know and replacing the ones class-validator-jsonschema made from a
+ * bare `design:type` (`Array`, `Object`: an `@ValidateNested()` without `@Type(() => Dto)`) with a plain object schema.
+ */
+function resolveRefs(node: unknown, referenced: Map<string, Class>, owner: string): SchemaObject {
+  const copy = (value: unknown, path: string): unknown => {
+    if (Array.isArray(value)) return value.map((item, index) => copy(item, `${path}.${index}`));
+    if (value === null || typeof value !== 'object') return value;
+    const object = value as Record<string, unknown>;
+    const ref = object.$ref;
+    if (typeof ref === 'string' && ref.startsWith(SCHEMA_REF_PREFIX) && !referenced.has(ref.slice(SCHEMA_REF_PREFIX.length))) {
+      warnOnce(
+        `${owner}${path}`,
+        `next-app-controllers: ${owner}${path.replace(/\.(properties|items)/g, '')} is validated as a nested object but its class is ` +
+          'unknown, so the OpenAPI document describes it as a plain object. Add @Type(() => ItsDto) from class-transformer ' +
+          '(the runtime needs it too, to validate the nested object).',
+      );
+      return { type: 'object' };
+    }
+    const out: Record<string, unknown> = {};
+    for (const key of Object.keys(object)) out[key] = copy(object[key], `${path}.${key}`);
+    return out;
+  };
+  return copy(node, '') as SchemaObject;
+}
+
+function warnOnce(key: string, message: string): void {
+  if (warned.has(key)) return;
+  warned.add(key);
+  console.warn(message);
+}

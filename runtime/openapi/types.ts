@@ -1,0 +1,75 @@
+import type { DocumentedApplication } from '../registry';
+import type { Class } from '../types';
+
+/** A JSON Schema (OpenAPI 3.1 Schema Object). Kept loose: class-validator-jsonschema decides most of its shape. */
+export type SchemaObject = { [keyword: string]: unknown };
+
+export interface ServerObject {
+  url: string;
+  description?: string;
+}
+
+export interface ParameterObject {
+  name: string;
+  in: 'path' | 'query' | 'header' | 'cookie';
+  required?: boolean;
+  description?: string;
+  schema: SchemaObject;
+}
+
+export interface MediaTypeObject {
+  schema: SchemaObject;
+}
+
+export interface RequestBodyObject {
+  required: boolean;
+  content: Record<string, MediaTypeObject>;
+}
+
+export interface ResponseObject {
+  description: string;
+  content?: Record<string, MediaTypeObject>;
+}
+
+export interface ReferenceObject {
+  $ref: string;
+}
+
+export interface OperationObject {
+  operationId: string;
+  tags?: string[];
+  summary?: string;
+  description?: string;
+  deprecated?: boolean;
+  parameters?: ParameterObject[];
+  requestBody?: RequestBodyObject;
+  responses: Record<string, ResponseObject | ReferenceObject>;
+}
+
+export type OpenApiMethod = 'get' | 'put' | 'post' | 'delete' | 'options' | 'head' | 'patch';
+
+export type PathItemObject = Partial<Record<OpenApiMethod, OperationObject>>;
+
+export interface OpenApiDocument {
+  openapi: '3.1.0';
+  info: { title: string; version: string; description?: string };
+  servers?: ServerObject[];
+  tags?: { name: string }[];
+  paths: Record<string, PathItemObject>;
+  components: { schemas: Record<string, SchemaObject>; responses: Record<string, ResponseObject> };
+}
+
+export interface OpenApiOptions {
+  /** `info.title` of the document. */
+  title: string;
+  /** `info.version`. Default `"1.0.0"`. */
+  version?: string;
+  /** `info.description`. */
+  description?: string;
+  /** `servers`, e.g. `[{ url: 'https://api.example.com' }]`. Default: none (Swagger UI then calls the page's origin). */
+  servers?: ServerObject[];
+  /** Applications to document. Default: every application created in this process (`import '@/app'` first). */
+  applications?: readonly DocumentedApplication[];
+  /** Only document the routes of these controllers. Default: every controller of the documented applications. */
+  controllers?: readonly Class[];
+}

@@ -1,0 +1,151 @@
+import { CONTENT_TYPES, parseDocsPath } from './files';
+import { assertSwaggerUiOptions, type SwaggerUiHandler, type SwaggerUiOptions } from './options';
+import { contentSecurityPolicy, INIT_SCRIPT, renderInitScript, renderPage } from './page';
+
+export type { SwaggerUiHandler, SwaggerUiOptions } from './options';
+
+const MISSING =
+  'Swagger UI is served from the swagger-ui-dist package, which could not be found. Install it (npm install swagger-ui-dist) ' +
+  "and list it in next.config: serverExternalPackages: ['swagger-ui-dist'].";
+
+interface Asset {
+  body: Uint8Array;
+  etag: string;
+}
+
+interface Dist {
+  dir: string;
+  version: string;
+  read(name: string): Promise<Asset | undefined>;
+}
+
+const LONG_CACHE = 'public, max-age=31536000, immutable';
+const REVALIDATE = 'public, max-age=0, must-revalidate';
+
+/**
+ * The GET handler of `app/api-docs/[[...file]]/route.ts`: `/api-docs` answers the Swagger UI page, `/api-docs/<file>`
+ * a file of the installed swagger-ui-dist. Files are read with Node's fs, loaded at request time, so importing the
+ * library stays free of Node-only modules.
+ */
+export function createSwaggerUiHandler(options: SwaggerUiOptions): SwaggerUiHandler {
+  assertSwaggerUiOptions(options);
+  const mount = `/${(options.path ?? '/api-docs').replace(/^\/+|\/+$/g, '')}`;
+  const title = options.title ?? 'API documentation';
+  const config = JSON.parse(JSON.stringify(options.swaggerUi ?? {})) as Record<string, unknown>;
+  const initScript = new TextEncoder().encode(renderInitScript(options.openApiUrl, config));
+  const csp = contentSecurityPolicy(options.openApiUrl);
+  let dist: Promise<Dist> | undefined;
+
+  return async function GET(request: Request): Promise<Response> {
+    const target = parseDocsPath(new URL(request.url).pathname, mount);
+    if (target.kind === 'not-found') return notFound(request);
+    let found: Dist;
+    try {
+      found = await (dist ??= locateDist(options.distPath).catch((error: unknown) => {
+        dist = undefined;
+        throw error;
+      }));
+    } catch (error) {
+      console.error(`next-app-controllers: ${MISSING}`, error);
+      return jsonError(500, MISSING);
+    }
+    if (target.kind === 'page') {
+      return new Response(renderPage(target.root, title, found.version), {
+        headers: {
+          'content-type': 'text/html; charset=utf-8',
+          'content-security-policy': csp,
+          'x-content-type-options': 'nosniff',
+          'referrer-policy': 'no-referrer',
+          'cache-control': 'no-cache',
+        },
+      });
+    }
+    const asset = target.name === INIT_SCRIPT ? { body: initScript, etag: `"init-${hash(initScript)}"` } : await found.read(target.name);
+    if (!asset) return notFound(request);
+    const versioned = new URL(request.url).searchParams.get('v') === found.version;
+    const headers = {
+      'content-type': target.contentType,
+      'cache-control': versioned ? LONG_CACHE : REVALIDATE,
+      etag: asset.etag,
+      'x-content-type-options': 'nosniff',
+    };
+    if (request.headers.get('if-none-match') === asset.etag) return new Response(null, { status: 304, headers });
+    return new Response(asset.body as BodyInit, { headers: { ...headers, 'content-length': String(asset.body.byteLength) } });
+  };
+}
+
+function notFound(request: Request): Response {
+  return jsonError(404, `Cannot GET ${new URL(request.url).pathname}`);
+}
+
+function jsonError(status: number, message: string): Response {
+  return Response.json({ success: false, statusCode: status, message }, { status });
+}
+
+/**
+ * Finds swagger-ui-dist's folder. `node_modules/swagger-ui-dist` under the working directory is right in both of
+ * Next's bundlers; the package's own `getAbsoluteFSPath()` is right only when it is a server external package (in a
+ * bundle it points at a folder that does not exist), so it is the fallback and its answer is checked.
+ */
+async function locateDist(distPath: string | undefined): Promise<Dist> {
+  const fs = await import('node:fs/promises');
+  const path = await import('node:path');
+  const candidates: (() => Promise<string>)[] = distPath
+    ? [async () => distPath]
+    : [
+        async () => path.join(process.cwd(), 'node_modules', 'swagger-ui-dist'),
+        async () => {
+          // @ts-ignore swagger-ui-dist ships no types; users never see this import.
+          const module = (await import('swagger-ui-dist/absolute-path.js')) as { default?: () => string };
+          return (module.default as () => string)();
+        },
+      ];
+  for (const candidate of candidates) {
+    let dir: string;
+    try {
+      dir = path.resolve(await candidate());
+      await fs.access(path.join(dir, 'swagger-ui-bundle.js'));
+    } catch {
+      continue;
+    }
+    const version = await fs
+      .readFile(path.join(dir, 'package.json'), 'utf8')
+      .then((text) => String((JSON.parse(text) as { version?: unknown }).version ?? '0'))
+      .catch(() => '0');
+    const assets = new Map<string, Promise<Asset | undefined>>();
+    const read = async (name: string): Promise<Asset | undefined> => {
+      // parseDocsPath only lets plain file names through; check the joined path anyway, so no name can leave `dir`.
+      const file = path.join(dir, name);
+      if (path.dirname(file) !== dir || !(path.extname(file).toLowerCase() in CONTENT_TYPES)) return undefined;
+      const stat = await fs.lstat(file).catch(() => undefined);
+      if (!stat?.isFile()) return undefined;
+      const body = new Uint8Array(await fs.readFile(file));
+      return { body, etag: `"${version}-${stat.size.toString(36)}-${Math.trunc(stat.mtimeMs).toString(36)}"` };
+    };
+    return {
+      dir,
+      version,
+      // Each file is read once: swagger-ui-dist does not change while the server runs. Misses are not kept, so
+      // requests for made-up names cannot grow the map.
+      read: (name) => {
+        let asset = assets.get(name);
+        if (!asset) {
+          asset = read(name).catch(() => undefined);
+          assets.set(name, asset);
+          void asset.then((found) => {
+            if (!found) assets.delete(name);
+          });
+        }
+        return asset;
+      },
+    };
+  }
+  throw new Error(`swagger-ui-dist was not found (looked in ${distPath ?? `${process.cwd()}/node_modules/swagger-ui-dist and its getAbsoluteFSPath()`}).`);
+}
+
+/** A short, stable hash (FNV-1a) for the init script's ETag. */
+function hash(bytes: Uint8Array): string {
+  let h = 0x811c9dc5;
+  for (const byte of bytes) h = Math.imul(h ^ byte, 0x01000193) >>> 0;
+  return h.toString(36);
+}
