@@ -136,7 +136,11 @@ function invoker(definition: RouteDefinition, instance: object, bodyLimit: numbe
   }
   return async (context) => {
     const args: unknown[] = new Array(arity).fill(context);
-    if (body) args[body.index] = await toValidDto(body.dto, await readJsonObject(context.request, bodyLimit), validation);
+    if (body) {
+      const dto = await toValidDto(body.dto, await readJsonObject(context.request, bodyLimit), validation);
+      if (dto instanceof Response) return dto;
+      args[body.index] = dto;
+    }
     return toResponse(await method.apply(instance, args), httpCode);
   };
 }

@@ -12,12 +12,11 @@ export async function readJsonObject(request: Request, limit: number): Promise<R
   const declared = request.headers.get('content-length');
   if (declared !== null && Number(declared) > limit) throw tooLarge(limit);
   const text = await readText(request, limit);
-  if (text.trim() === '') throw clientError(400, 'Request body is empty: expected a JSON object');
   let value: unknown;
   try {
     value = hasPrototypeKey(text) ? JSON.parse(text, dropPrototypeKeys) : JSON.parse(text);
   } catch {
-    throw clientError(400, 'Request body is not valid JSON');
+    throw clientError(400, text.trim() === '' ? 'Request body is empty: expected a JSON object' : 'Request body is not valid JSON');
   }
   if (value === null || typeof value !== 'object' || Array.isArray(value)) {
     throw clientError(400, `Request body must be a JSON object, got ${value === null ? 'null' : Array.isArray(value) ? 'an array' : `a ${typeof value}`}`);
