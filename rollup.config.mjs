@@ -1,6 +1,9 @@
 import typescript from '@rollup/plugin-typescript';
 import { dts } from 'rollup-plugin-dts';
-import { readFileSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
+
+// Chunk names carry content hashes: start from an empty dist/ so no stale chunk ships.
+rmSync(new URL('./dist/', import.meta.url), { recursive: true, force: true });
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
 const dependencies = Object.keys({ ...pkg.dependencies, ...pkg.peerDependencies });

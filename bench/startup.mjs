@@ -1,7 +1,8 @@
 // Start-up: fresh processes that import the library and build a 200-route app, ours and Hono interleaved; and the
 // gzipped size of the built runtime entry.
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { median } from './lib/harness.mjs';
@@ -27,8 +28,26 @@ export function runStartup({ runs = 21 } = {}) {
   return { runs, ours, hono, oursPerHono: ours.inProcessMs / hono.inProcessMs };
 }
 
+/**
+ * What importing the library loads: dist/index.mjs and every chunk it imports statically, transitively. The chunks
+ * behind dynamic imports (OpenAPI, Swagger UI) load only when used and are reported apart.
+ */
 export function runSize() {
-  const file = fileURLToPath(new URL('../dist/index.mjs', import.meta.url));
-  const source = readFileSync(file);
-  return { file: 'dist/index.mjs', bytes: source.length, gzipBytes: gzipSync(source, { level: 9 }).length };
+  const dist = fileURLToPath(new URL('../dist/', import.meta.url));
+  const loaded = new Set();
+  const visit = (name) => {
+    if (loaded.has(name)) return;
+    loaded.add(name);
+    const source = readFileSync(join(dist, name), 'utf8');
+    for (const [, spec] of source.matchAll(/^(?:import|export)\b[^'"]*?from\s*['"](\.[^'"]+)['"]|^import\s*['"](\.[^'"]+)['"]/gm)) {
+      visit(join(dirname(name), spec));
+    }
+  };
+  visit('index.mjs');
+  const gzip = (names) => names.reduce((sum, name) => sum + gzipSync(readFileSync(join(dist, name)), { level: 9 }).length, 0);
+  const bytes = [...loaded].reduce((sum, name) => sum + readFileSync(join(dist, name)).length, 0);
+  const lazy = readdirSync(join(dist, 'chunks'))
+    .filter((name) => name.endsWith('.mjs') && !loaded.has(join('chunks', name)))
+    .map((name) => join('chunks', name));
+  return { file: [...loaded].join(' + '), bytes, gzipBytes: gzip([...loaded]), lazyGzipBytes: gzip(lazy) };
 }
