@@ -1,9 +1,7 @@
 import typescript from '@rollup/plugin-typescript';
 import { dts } from 'rollup-plugin-dts';
-import { readFileSync, rmSync } from 'node:fs';
-
-// Chunk names carry content hashes: start from an empty dist/ so no stale chunk ships.
-rmSync(new URL('./dist/', import.meta.url), { recursive: true, force: true });
+import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
 const dependencies = Object.keys({ ...pkg.dependencies, ...pkg.peerDependencies });
@@ -14,6 +12,20 @@ const external = (id) => id.startsWith('node:') || dependencies.some((name) => i
 // Comments stay in the sources and the .d.ts; the JavaScript ships without them.
 const compilerOptions = { noEmit: false, declaration: false, module: 'ESNext', target: 'ES2022', removeComments: true };
 
+// Chunk names carry content hashes: after writing, remove the chunks of earlier builds so none ships. (Emptying
+// dist/ first would break a `next build` or `next dev` reading it at that moment.)
+const removeStaleChunks = (extension) => ({
+  name: 'remove-stale-chunks',
+  writeBundle(options, bundle) {
+    const dir = join(options.dir, 'chunks');
+    if (!existsSync(dir)) return;
+    for (const name of readdirSync(dir)) {
+      const current = bundle[`chunks/${name}`] !== undefined;
+      if (!current && (name.endsWith(`.${extension}`) || name.endsWith(`.${extension}.map`))) rmSync(join(dir, name));
+    }
+  },
+});
+
 // The OpenAPI and Swagger UI code is imported dynamically by runtime/docs.ts and becomes chunks of its own.
 const output = (format, extension) => ({
   dir: 'dist',
@@ -22,6 +34,7 @@ const output = (format, extension) => ({
   entryFileNames: `index.${extension}`,
   chunkFileNames: `chunks/[name]-[hash].${extension}`,
   ...(format === 'cjs' ? { exports: 'named' } : {}),
+  plugins: [removeStaleChunks(extension)],
 });
 
 export default [
