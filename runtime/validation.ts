@@ -48,7 +48,8 @@ export async function toValidDto(dto: Class, plain: Record<string, unknown>, opt
 export function flattenValidationErrors(errors: readonly ValidationError[], parent = ''): FieldError[] {
   const flat: FieldError[] = [];
   for (const error of errors) {
-    const field = parent ? `${parent}.${error.property}` : error.property;
+    // class-validator leaves `property` undefined on the error about the object itself (e.g. an unknown value).
+    const field = error.property === undefined ? parent : parent ? `${parent}.${error.property}` : error.property;
     for (const message of Object.values(error.constraints ?? {})) flat.push({ field, message });
     if (error.children?.length) flat.push(...flattenValidationErrors(error.children, field));
   }
