@@ -68,10 +68,20 @@ export const ERROR_SCHEMAS: Record<string, SchemaObject> = {
 };
 
 /** components.responses: the error answers every operation (404, 500) or every @Body operation (422) can give. */
+// Each with an example: generated from the shared schema alone, Swagger UI would show `"statusCode": 400` for a 404.
+const errorResponse = (description: string, schema: string, example: Record<string, unknown>): ResponseObject => ({
+  description,
+  content: { 'application/json': { schema: { $ref: `#/components/schemas/${schema}` }, example: { success: false, ...example } } },
+});
+
 export const ERROR_RESPONSES: Record<string, ResponseObject> = {
-  NotFound: { description: 'Not Found', content: { 'application/json': { schema: { $ref: `#/components/schemas/${ERROR_SCHEMA}` } } } },
-  InternalServerError: { description: 'Internal Server Error', content: { 'application/json': { schema: { $ref: `#/components/schemas/${ERROR_SCHEMA}` } } } },
-  ValidationFailed: { description: 'Validation failed', content: { 'application/json': { schema: { $ref: `#/components/schemas/${VALIDATION_ERROR_SCHEMA}` } } } },
+  NotFound: errorResponse('Not Found', ERROR_SCHEMA, { statusCode: 404, message: 'Not Found' }),
+  InternalServerError: errorResponse('Internal Server Error', ERROR_SCHEMA, { statusCode: 500, message: 'Internal Server Error' }),
+  ValidationFailed: errorResponse('Validation failed', VALIDATION_ERROR_SCHEMA, {
+    statusCode: 422,
+    message: 'Validation failed',
+    errors: [{ field: 'title', message: 'title should not be empty' }],
+  }),
 };
 
 const RESPONSE_REFS: Record<404 | 422 | 500, ReferenceObject> = {

@@ -19,6 +19,7 @@ export interface ParameterObject {
 
 export interface MediaTypeObject {
   schema: SchemaObject;
+  example?: unknown;
 }
 
 export interface RequestBodyObject {

@@ -74,10 +74,10 @@ generate('describes DTOs from their validation decorators: nested DTOs, arrays o
 generate('documents the 422 validation error of every @Body route with the body the runtime really sends', async () => {
   const doc = await document();
   assert.equal(doc.paths['/api/posts'].post!.responses['422'], { $ref: '#/components/responses/ValidationFailed' });
-  assert.equal(doc.components.responses.ValidationFailed, {
-    description: 'Validation failed',
-    content: { 'application/json': { schema: { $ref: '#/components/schemas/ValidationError' } } },
-  });
+  const failed = doc.components.responses.ValidationFailed;
+  assert.is(failed.description, 'Validation failed');
+  assert.equal(failed.content!['application/json'].schema, { $ref: '#/components/schemas/ValidationError' });
+  assertMatches(failed.content!['application/json'].example, doc.components.schemas.ValidationError);
   assert.is(doc.paths['/api/posts'].get!.responses['422'], undefined);
   const response = await app.handle(
     new Request('http://x/api/posts', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ title: '', content: 'c', address: { city: 'x' }, tags: [{ name: 'a' }] }) }),
@@ -94,9 +94,12 @@ generate('documents the 404 and 500 error shape on every operation, matching the
       assert.equal(operation!.responses['500'], { $ref: '#/components/responses/InternalServerError' });
     }
   }
-  const errorBody = { 'application/json': { schema: { $ref: '#/components/schemas/ErrorResponse' } } };
-  assert.equal(doc.components.responses.NotFound, { description: 'Not Found', content: errorBody });
-  assert.equal(doc.components.responses.InternalServerError, { description: 'Internal Server Error', content: errorBody });
+  // Regression: Swagger UI showed `"statusCode": 400` for a 404 when the shared schema had no example.
+  const errorBody = (statusCode: number, message: string) => ({
+    'application/json': { schema: { $ref: '#/components/schemas/ErrorResponse' }, example: { success: false, statusCode, message } },
+  });
+  assert.equal(doc.components.responses.NotFound, { description: 'Not Found', content: errorBody(404, 'Not Found') });
+  assert.equal(doc.components.responses.InternalServerError, { description: 'Internal Server Error', content: errorBody(500, 'Internal Server Error') });
   const response = await app.handle(new Request('http://x/api/nope'));
   assert.is(response.status, 404);
   assertMatches(await response.json(), doc.components.schemas.ErrorResponse);
