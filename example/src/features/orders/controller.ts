@@ -1,0 +1,72 @@
+import {
+  ApiOperation,
+  ApiTags,
+  Body,
+  ConflictError,
+  Controller,
+  Delete,
+  Get,
+  HttpCode,
+  NotFoundError,
+  Post,
+  Use,
+  type RouteContext,
+} from 'next-app-controllers';
+import { MemoryStore } from '@/lib/memory-store';
+import { requireApiKey } from '@/lib/middleware';
+import { CreateOrderDto } from './dto';
+
+export interface OrderRecord {
+  id: string;
+  customer: string;
+  address: { street: string; city: string };
+  items: { name: string; quantity: number }[];
+  status: 'open' | 'shipped';
+  createdBy: string;
+}
+
+const orders = new MemoryStore<OrderRecord>([
+  { customer: 'Ada', address: { street: '1 Loop Road', city: 'London' }, items: [{ name: 'keyboard', quantity: 1 }], status: 'shipped', createdBy: 'seed' },
+]);
+
+function find(id: string): OrderRecord {
+  const order = orders.get(id);
+  if (!order) throw new NotFoundError(`Order ${id} not found`);
+  return order;
+}
+
+// Class-level middleware: every route here needs the x-api-key header. Errors are thrown as HttpErrors and answered as
+// { success: false, statusCode, message }.
+@ApiTags('orders')
+@Use(requireApiKey)
+@Controller('/orders')
+export class OrdersController {
+  @Get('')
+  @ApiOperation({ summary: 'List orders' })
+  list() {
+    return orders.list();
+  }
+
+  @Get('/:id')
+  @ApiOperation({ summary: 'One order (404 HttpError when missing)' })
+  findOne(context: RouteContext) {
+    return find(context.params.id);
+  }
+
+  @Post('')
+  @HttpCode(201)
+  @ApiOperation({ summary: 'Place an order' })
+  create(@Body(CreateOrderDto) body: CreateOrderDto, context: RouteContext) {
+    const items = body.items.map((item) => ({ name: item.name, quantity: item.quantity }));
+    const address = { street: body.address.street, city: body.address.city };
+    return orders.insert({ customer: body.customer, address, items, status: 'open', createdBy: String(context.state.client) });
+  }
+
+  @Delete('/:id')
+  @ApiOperation({ summary: 'Cancel an open order (409 once shipped)' })
+  cancel(context: RouteContext) {
+    const order = find(context.params.id);
+    if (order.status === 'shipped') throw new ConflictError(`Order ${order.id} has shipped and cannot be cancelled`);
+    orders.delete(order.id);
+  }
+}

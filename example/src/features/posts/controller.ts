@@ -1,0 +1,98 @@
+import {
+  ApiOperation,
+  ApiResponse,
+  ApiTags,
+  Body,
+  Controller,
+  Delete,
+  Get,
+  HttpCode,
+  Patch,
+  Post,
+  Put,
+  Use,
+  type RouteContext,
+} from 'next-app-controllers';
+import { MemoryStore } from '@/lib/memory-store';
+import { requireApiKey } from '@/lib/middleware';
+import { CreatePostDto, UpdatePostDto } from './dto';
+
+export interface PostRecord {
+  id: string;
+  title: string;
+  content: string;
+  tags: { name: string }[];
+}
+
+const posts = new MemoryStore<PostRecord>([
+  { title: 'Hello, controllers', content: 'One catch-all route, many controllers.', tags: [{ name: 'next js' }] },
+  { title: 'Validation', content: 'DTOs are validated before the handler runs.', tags: [{ name: 'dto' }] },
+]);
+
+function notFound(context: RouteContext) {
+  return context.json({ message: `Post ${context.params.id} not found` }, { status: 404 });
+}
+
+@ApiTags('posts')
+@Controller('/posts')
+export class PostsController {
+  @Get('')
+  @ApiOperation({ summary: 'List posts' })
+  list() {
+    return posts.list();
+  }
+
+  // Declared before '/:id' on purpose: routes match in declaration order, so after it ':id' would capture "search".
+  @Get('/search')
+  @ApiOperation({ summary: 'Find posts whose title or content contains ?q=' })
+  search(context: RouteContext) {
+    const q = (context.query.get('q') ?? '').toLowerCase();
+    return posts.list().filter((post) => `${post.title}\n${post.content}`.toLowerCase().includes(q));
+  }
+
+  @Get('/tags/:tag')
+  @ApiOperation({ summary: 'Posts with a tag' })
+  byTag(context: RouteContext) {
+    const { tag } = context.params;
+    return { tag, posts: posts.list().filter((post) => post.tags.some((entry) => entry.name === tag)) };
+  }
+
+  @Get('/:id')
+  @ApiOperation({ summary: 'One post' })
+  @ApiResponse({ status: 404, description: 'No post with this id: `{ message }`' })
+  findOne(context: RouteContext) {
+    return posts.get(context.params.id) ?? notFound(context);
+  }
+
+  @Post('')
+  @HttpCode(201)
+  @ApiOperation({ summary: 'Create a post' })
+  create(@Body(CreatePostDto) body: CreatePostDto) {
+    return posts.insert({ title: body.title, content: body.content, tags: toTags(body.tags) });
+  }
+
+  @Put('/:id')
+  @ApiOperation({ summary: 'Replace a post' })
+  replace(@Body(CreatePostDto) body: CreatePostDto, context: RouteContext) {
+    return posts.replace(context.params.id, { title: body.title, content: body.content, tags: toTags(body.tags) }) ?? notFound(context);
+  }
+
+  @Patch('/:id')
+  @ApiOperation({ summary: 'Change some fields of a post' })
+  update(@Body(UpdatePostDto) body: UpdatePostDto, context: RouteContext) {
+    const changes = { title: body.title, content: body.content, tags: body.tags && toTags(body.tags) };
+    return posts.update(context.params.id, changes) ?? notFound(context);
+  }
+
+  // Method-level middleware: deleting needs the API key. Returning nothing answers 204.
+  @Delete('/:id')
+  @Use(requireApiKey)
+  @ApiOperation({ summary: 'Delete a post (needs x-api-key)' })
+  remove(context: RouteContext) {
+    if (!posts.delete(context.params.id)) return notFound(context);
+  }
+}
+
+function toTags(tags: { name: string }[] = []) {
+  return tags.map((tag) => ({ name: tag.name }));
+}

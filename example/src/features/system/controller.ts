@@ -1,0 +1,28 @@
+import { All, ApiOperation, ApiTags, Controller, Get, type RouteContext } from 'next-app-controllers';
+
+const started = Date.now();
+
+@ApiTags('system')
+@Controller('/system')
+export class SystemController {
+  // HEAD /api/system/health is answered by this GET route without a body.
+  @Get('/health')
+  @ApiOperation({ summary: 'Liveness' })
+  health() {
+    return { status: 'ok', uptimeSeconds: Math.round((Date.now() - started) / 1000) };
+  }
+
+  // @All matches every method.
+  @All('/echo')
+  @ApiOperation({ summary: 'Echo the method and the query (every method)' })
+  echo(context: RouteContext) {
+    return { method: context.request.method, query: Object.fromEntries(context.query) };
+  }
+
+  // An unexpected error: the client gets a bare 500 body, the details go to the server log only.
+  @Get('/fail')
+  @ApiOperation({ summary: 'Throws an unexpected error (500, no details leak)' })
+  fail(): never {
+    throw new Error('database password is hunter2');
+  }
+}

@@ -1,0 +1,11 @@
+// The example built with Next.js 16's default bundler (Turbopack): HTTP, docs and the browser.
+import { browserCases } from './browser-cases';
+import { docsCases } from './docs-cases';
+import { exampleSuite } from './example-suite';
+import { httpCases } from './http-cases';
+
+const example = exampleSuite('turbopack');
+httpCases(example);
+docsCases(example);
+browserCases(example);
+example.test.run();

@@ -1,0 +1,10 @@
+// The same HTTP and docs cases on a `next build --webpack` of the example (decorator metadata, nested DTOs and class
+// names must survive the other bundler too). The browser case runs once, on the Turbopack build.
+import { docsCases } from './docs-cases';
+import { exampleSuite } from './example-suite';
+import { httpCases } from './http-cases';
+
+const example = exampleSuite('webpack');
+httpCases(example);
+docsCases(example);
+example.test.run();
