@@ -1,0 +1,190 @@
+import type * as TS from 'typescript';
+import { appendToList, applyTextEdits, indentationAt, quoteStyle, type TextEdit, type TypeScript } from './typescript';
+
+/**
+ * Settings `--swagger` needs in next.config.*. Add another entry here to require one more setting; the patcher and
+ * the printed instructions both read this list.
+ *
+ * - `path`: the property, nested objects included (`['experimental', 'serverMinification']`).
+ * - `array-includes`: the property is an array that must contain `value` (appended if missing).
+ * - `equals`: the property must be `value` (added if missing; a different existing value is left for the user).
+ */
+export interface RequiredNextSetting {
+  path: readonly string[];
+  kind: 'array-includes' | 'equals';
+  /** A JavaScript literal as text, with single quotes; converted to the file's quote style. */
+  value: string;
+  why: string;
+}
+
+export const SWAGGER_NEXT_SETTINGS: readonly RequiredNextSetting[] = [
+  {
+    path: ['serverExternalPackages'],
+    kind: 'array-includes',
+    value: "'swagger-ui-dist'",
+    why: 'the API docs handler loads swagger-ui-dist at request time; bundled, its static files answer 404',
+  },
+  {
+    path: ['experimental', 'serverMinification'],
+    kind: 'equals',
+    value: 'false',
+    why: 'the OpenAPI document is named after controller and DTO classes, which server minification renames',
+  },
+];
+
+export const NEXT_CONFIG_FILES = ['next.config.ts', 'next.config.mts', 'next.config.mjs', 'next.config.js', 'next.config.cjs'];
+
+export type NextConfigPatch =
+  | { status: 'patched'; text: string; added: string[] }
+  | { status: 'unchanged'; text: string }
+  | { status: 'manual'; text: string; reason: string; instructions: string };
+
+/** `key: value` for the rest of a setting's path: `experimental: { serverMinification: false }`. */
+function settingText(setting: RequiredNextSetting, from: number, literal: (value: string) => string = (v) => v): string {
+  const value = setting.kind === 'array-includes' ? `[${literal(setting.value)}]` : literal(setting.value);
+  return setting.path
+    .slice(from)
+    .reduceRight((inner, key, index) => (index === setting.path.length - from - 1 ? `${key}: ${inner}` : `${key}: { ${inner} }`), value);
+}
+
+export function nextConfigInstructions(file: string, settings: readonly RequiredNextSetting[]): string {
+  return [
+    `In ${file}, add to the exported config object (merge into existing arrays and objects):`,
+    ...settings.map((setting) => `  ${settingText(setting, 0)},`),
+  ].join('\n');
+}
+
+function unwrap(ts: TypeScript, node: TS.Expression): TS.Expression {
+  let current = node;
+  while (
+    ts.isParenthesizedExpression(current) ||
+    ts.isAsExpression(current) ||
+    ts.isSatisfiesExpression(current) ||
+    ts.isTypeAssertionExpression(current)
+  ) {
+    current = current.expression;
+  }
+  return current;
+}
+
+/** The exported config: `export default X` or `module.exports = X`, followed through a `const X = {...}`. */
+function findConfigObject(ts: TypeScript, source: TS.SourceFile): TS.ObjectLiteralExpression | string {
+  let exported: TS.Expression | undefined;
+  for (const statement of source.statements) {
+    if (ts.isExportAssignment(statement)) exported = statement.expression;
+    if (
+      ts.isExpressionStatement(statement) &&
+      ts.isBinaryExpression(statement.expression) &&
+      statement.expression.operatorToken.kind === ts.SyntaxKind.EqualsToken &&
+      statement.expression.left.getText(source) === 'module.exports'
+    ) {
+      exported = statement.expression.right;
+    }
+  }
+  if (!exported) return 'no `export default` or `module.exports =`';
+  let expression = unwrap(ts, exported);
+  if (ts.isIdentifier(expression)) {
+    const name = expression.text;
+    const declaration = source.statements
+      .filter(ts.isVariableStatement)
+      .flatMap((statement) => [...statement.declarationList.declarations])
+      .find((d) => ts.isIdentifier(d.name) && d.name.text === name);
+    if (!declaration?.initializer) return `\`${name}\` is not a variable initialised in this file`;
+    expression = unwrap(ts, declaration.initializer);
+  }
+  if (!ts.isObjectLiteralExpression(expression)) {
+    return 'the exported config is not an object literal (for example it is wrapped in a plugin function)';
+  }
+  return expression;
+}
+
+function propertyNamed(ts: TypeScript, object: TS.ObjectLiteralExpression, key: string): TS.ObjectLiteralElementLike | undefined {
+  return object.properties.find(
+    (p) => p.name !== undefined && (ts.isIdentifier(p.name) || ts.isStringLiteral(p.name)) && p.name.text === key,
+  );
+}
+
+/**
+ * Adds the required settings to the config object of a next.config.* file through its syntax tree, editing only the
+ * inserted text. Unrecognisable shapes return `manual` with the lines to add by hand; the text is left as it is.
+ */
+export function patchNextConfig(
+  ts: TypeScript,
+  text: string,
+  file: string,
+  settings: readonly RequiredNextSetting[] = SWAGGER_NEXT_SETTINGS,
+): NextConfigPatch {
+  const kind = file.endsWith('ts') ? ts.ScriptKind.TS : ts.ScriptKind.JS;
+  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, kind);
+  const manual = (reason: string): NextConfigPatch => ({
+    status: 'manual',
+    text,
+    reason,
+    instructions: nextConfigInstructions(file, settings),
+  });
+  const root = findConfigObject(ts, source);
+  if (typeof root === 'string') return manual(root);
+  const quote = quoteStyle(ts, source);
+  const literal = (value: string): string => (quote === '"' ? value.replace(/'/g, '"') : value);
+
+  const edits: TextEdit[] = [];
+  /** New properties per object, inserted together so their order is kept. */
+  const newProperties = new Map<TS.ObjectLiteralExpression, string[]>();
+  const added: string[] = [];
+  for (const setting of settings) {
+    let object = root;
+    const name = setting.path.join('.');
+    for (let depth = 0; depth < setting.path.length; depth += 1) {
+      const key = setting.path[depth];
+      const property = propertyNamed(ts, object, key);
+      if (!property) {
+        newProperties.set(object, [...(newProperties.get(object) ?? []), settingText(setting, depth, literal)]);
+        added.push(name);
+        break;
+      }
+      if (!ts.isPropertyAssignment(property)) return manual(`\`${name}\` is not a plain property`);
+      const initializer = unwrap(ts, property.initializer);
+      if (depth < setting.path.length - 1) {
+        if (!ts.isObjectLiteralExpression(initializer)) return manual(`\`${setting.path.slice(0, depth + 1).join('.')}\` is not an object literal`);
+        object = initializer;
+        continue;
+      }
+      if (setting.kind === 'equals') {
+        if (initializer.getText(source).replace(/"/g, "'") !== setting.value) {
+          return manual(`\`${name}\` is set to ${initializer.getText(source)}, and ${setting.why}`);
+        }
+        break;
+      }
+      if (!ts.isArrayLiteralExpression(initializer)) return manual(`\`${name}\` is not an array literal`);
+      const wanted = setting.value.slice(1, -1);
+      if (initializer.elements.some((e) => ts.isStringLiteralLike(e) && e.text === wanted)) break;
+      const elements = initializer.elements;
+      edits.push(
+        appendToList(
+          text,
+          initializer.getStart(source),
+          initializer.getEnd() - 1,
+          elements.at(-1)?.getEnd(),
+          elements[0]?.getStart(source),
+          literal(setting.value),
+        ),
+      );
+      added.push(name);
+    }
+  }
+  for (const [object, properties] of newProperties) {
+    const open = object.getStart(source);
+    const close = object.getEnd() - 1;
+    if (object.properties.length === 0) {
+      const indent = indentationAt(text, open);
+      edits.push({ start: open + 1, end: close, text: `\n${properties.map((p) => `${indent}  ${p},\n`).join('')}${indent}` });
+      continue;
+    }
+    const last = object.properties.at(-1)!.getEnd();
+    const first = object.properties[0].getStart(source);
+    const pieces = properties.map((p) => appendToList(text, open, close, last, first, p));
+    edits.push({ ...pieces[0], text: pieces.map((piece) => piece.text).join('') });
+  }
+  if (edits.length === 0) return { status: 'unchanged', text };
+  return { status: 'patched', text: applyTextEdits(text, edits), added };
+}

@@ -1,0 +1,118 @@
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, relative, sep } from 'node:path';
+import { parse as parseJsonc } from 'jsonc-parser';
+
+/** Where things go in a Next.js App Router project, for both the `src/app` and the `app` layouts. */
+export interface ProjectLayout {
+  root: string;
+  /** '' for the root layout, 'src' when the app directory is src/app. */
+  sourceDir: '' | 'src';
+  /** Relative to root: 'src/app' or 'app'. */
+  appDir: string;
+  /** Relative to root: 'src/app.ts' or 'app.ts'. */
+  appModule: string;
+  /** Relative to root: 'src/features' or 'features'. */
+  featuresDir: string;
+  /** True when tsconfig maps `@/*` to the source directory, so route files can import `@/app`. */
+  hasAtAlias: boolean;
+  packageJson: PackageJson;
+}
+
+export interface PackageJson {
+  name?: string;
+  dependencies?: Record<string, string>;
+  devDependencies?: Record<string, string>;
+  peerDependencies?: Record<string, string>;
+  optionalDependencies?: Record<string, string>;
+}
+
+export class UserError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'UserError';
+  }
+}
+
+function isDirectory(path: string): boolean {
+  return existsSync(path) && statSync(path).isDirectory();
+}
+
+export function readPackageJson(root: string): PackageJson | undefined {
+  const file = join(root, 'package.json');
+  if (!existsSync(file)) return undefined;
+  try {
+    return JSON.parse(readFileSync(file, 'utf8')) as PackageJson;
+  } catch (error) {
+    throw new UserError(`Could not read ${file}: ${(error as Error).message}`);
+  }
+}
+
+export function listedDependencies(pkg: PackageJson): Set<string> {
+  return new Set(
+    [pkg.dependencies, pkg.devDependencies, pkg.peerDependencies, pkg.optionalDependencies].flatMap((group) =>
+      Object.keys(group ?? {}),
+    ),
+  );
+}
+
+/** Reads the tsconfig `paths` entry for `@/*` and checks that it points at the source directory. */
+function detectAtAlias(root: string, sourceDir: '' | 'src'): boolean {
+  const file = join(root, 'tsconfig.json');
+  if (!existsSync(file)) return false;
+  const config = parseJsonc(readFileSync(file, 'utf8'), [], { allowTrailingComma: true }) as {
+    compilerOptions?: { paths?: Record<string, unknown> };
+  };
+  const targets = config?.compilerOptions?.paths?.['@/*'];
+  if (!Array.isArray(targets)) return false;
+  const wanted = sourceDir ? ['./src/*', 'src/*'] : ['./*', '*'];
+  return targets.some((target) => typeof target === 'string' && wanted.includes(target));
+}
+
+/**
+ * Checks that `root` is a Next.js App Router project and says where things go. Throws a UserError (nothing written)
+ * when there is no package.json, no `next` dependency or no app directory.
+ */
+export function detectProject(root: string): ProjectLayout {
+  const packageJson = readPackageJson(root);
+  if (!packageJson) {
+    throw new UserError(
+      `No package.json in ${root}. Run this command in the root folder of a Next.js App Router project, or create one with \`next-app-controllers new <name>\`.`,
+    );
+  }
+  if (!listedDependencies(packageJson).has('next')) {
+    throw new UserError(
+      `${join(root, 'package.json')} does not list \`next\`: this is not a Next.js project. Run this command in a Next.js App Router project, or create one with \`next-app-controllers new <name>\`.`,
+    );
+  }
+  let sourceDir: '' | 'src';
+  if (isDirectory(join(root, 'src', 'app'))) sourceDir = 'src';
+  else if (isDirectory(join(root, 'app'))) sourceDir = '';
+  else {
+    throw new UserError(
+      `No app directory (src/app or app) in ${root}: next-app-controllers needs the App Router. Create app/layout.tsx and app/page.tsx first (see https://nextjs.org/docs/app).`,
+    );
+  }
+  const prefix = sourceDir ? 'src/' : '';
+  return {
+    root,
+    sourceDir,
+    appDir: `${prefix}app`,
+    appModule: `${prefix}app.ts`,
+    featuresDir: `${prefix}features`,
+    hasAtAlias: detectAtAlias(root, sourceDir),
+    packageJson,
+  };
+}
+
+/** Module specifier from one project file to another, without the extension: `../../../app`, `./features/x/controller`. */
+export function relativeImport(fromFile: string, toFile: string): string {
+  // Strip the extension after computing the path: for app.ts next to app/, `app` alone would be the directory.
+  let specifier = relative(dirname(fromFile), toFile).split(sep).join('/').replace(/\.(ts|tsx|js|mjs)$/, '');
+  if (!specifier.startsWith('.')) specifier = `./${specifier}`;
+  return specifier;
+}
+
+/** How route files import the application module: `@/app` with the alias, a relative path without it. */
+export function appModuleImport(layout: ProjectLayout, fromFile: string): string {
+  return layout.hasAtAlias ? '@/app' : relativeImport(fromFile, layout.appModule);
+}

@@ -1,0 +1,110 @@
+import { spawn } from 'node:child_process';
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { main, USAGE } from '../../bin/cli';
+import { BIN, cleanup, read, snapshot, tempProject, write } from './helpers';
+
+interface Captured {
+  code: number;
+  out: string;
+  err: string;
+}
+
+async function cli(argv: string[], cwd = process.cwd()): Promise<Captured> {
+  let out = '';
+  let err = '';
+  const code = await main(argv, { cwd, out: (text) => (out += `${text}\n`), err: (text) => (err += `${text}\n`) });
+  return { code, out, err };
+}
+
+/** The real bin under plain `node`, with stdin an open pipe that is never written to or closed. */
+function bin(argv: string[], cwd: string, timeoutMs = 60_000): Promise<Captured> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [BIN, ...argv], { cwd, stdio: ['pipe', 'pipe', 'pipe'] });
+    let out = '';
+    let err = '';
+    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
+    const timer = setTimeout(() => {
+      child.kill();
+      reject(new Error(`bin ${argv.join(' ')} did not finish within ${timeoutMs} ms (waiting on stdin?)\n${out}\n${err}`));
+    }, timeoutMs);
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      resolve({ code: code ?? 1, out, err });
+    });
+  });
+}
+
+const mainSuite = suite('main');
+mainSuite.after.each(cleanup);
+
+mainSuite('--version prints the package version', async () => {
+  const { code, out } = await cli(['--version']);
+  assert.is(code, 0);
+  assert.is(out.trim(), JSON.parse(read(process.cwd(), 'package.json')).version);
+});
+
+mainSuite('--help prints the usage, and every command has its own --help', async () => {
+  assert.is((await cli(['--help'])).out.trim(), USAGE);
+  for (const argv of [['new', '--help'], ['init', '--help'], ['generate', 'controller', '--help'], ['g', '--help']]) {
+    const { code, out } = await cli(argv);
+    assert.is(code, 0, argv.join(' '));
+    assert.match(out, 'Usage: next-app-controllers ');
+  }
+});
+
+mainSuite('unknown commands, flags and arguments print the usage and exit with 2', async () => {
+  const cases: [string[], string][] = [
+    [[], 'Missing command.'],
+    [['deploy'], 'Unknown command "deploy".'],
+    [['init', '--bogus'], "Unknown option '--bogus'."],
+    [['init', 'extra'], 'Unexpected argument "extra".'],
+    [['new'], 'Missing <name>.'],
+    [['generate'], 'Missing what to generate'],
+    [['g', 'service', 'x'], 'Unknown generator "service"'],
+    [['g', 'controller'], 'Missing <name>.'],
+    [['g', 'controller', 'posts', '--swagger'], "Unknown option '--swagger'."],
+  ];
+  for (const [argv, message] of cases) {
+    const { code, err } = await cli(argv);
+    assert.is(code, 2, argv.join(' '));
+    assert.match(err, message);
+    assert.match(err, 'Usage: next-app-controllers');
+  }
+});
+
+mainSuite('a failing command prints its message without a stack and exits with 1', async () => {
+  const dir = tempProject('src');
+  const { code, err } = await cli(['g', 'controller', '../x'], dir);
+  assert.is(code, 1);
+  assert.match(err, 'next-app-controllers generate controller: Invalid controller name "../x"');
+  assert.not.match(err, '    at ');
+});
+
+mainSuite.run();
+
+const binSuite = suite('bin/next-app-controllers.mjs');
+binSuite.after.each(cleanup);
+
+binSuite('under plain node with stdin an open pipe, conflicts are skipped and the command finishes (no prompt, no hang)', async () => {
+  const dir = tempProject('src');
+  write(dir, 'src/app.ts', '// mine\n');
+  const { code, out, err } = await bin(['init', '--skip-install'], dir);
+  assert.is(code, 0, out + err);
+  assert.is(read(dir, 'src/app.ts'), '// mine\n');
+  assert.match(out + err, 'skipped (already exist and differ; run again with --force to overwrite):\n    src/app.ts');
+});
+
+binSuite('not a Next.js project: message, exit code 1, nothing written', async () => {
+  const dir = tempProject('src');
+  write(dir, 'package.json', '{ "name": "plain" }\n');
+  const before = snapshot(dir);
+  const { code, err } = await bin(['init', '--swagger', '--skip-install'], dir);
+  assert.is(code, 1);
+  assert.match(err, 'does not list `next`');
+  assert.not.match(err, '    at ');
+  assert.equal(snapshot(dir), before);
+});
+
+binSuite.run();

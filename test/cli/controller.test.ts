@@ -1,0 +1,113 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { cleanup, read, run, snapshot, tempProject, write } from './helpers';
+
+const controller = suite('controller generator');
+controller.after.each(cleanup);
+
+async function initialised(layout: 'src' | 'root' = 'src'): Promise<string> {
+  const dir = tempProject(layout);
+  await run('init', dir);
+  return dir;
+}
+
+controller('generate controller posts writes the controller and DTO and registers PostsController', async () => {
+  const dir = await initialised();
+  const { summary, error } = await run('controller', dir, ['posts']);
+  assert.is(error, undefined);
+  const source = read(dir, 'src/features/posts/controller.ts');
+  assert.ok(source.includes("import { Body, Controller, Get, Post, type RouteContext } from 'next-app-controllers';"));
+  assert.ok(source.includes("import { CreatePostsDto } from './dto';"));
+  assert.ok(source.includes("@Controller('/posts')\nexport class PostsController {"));
+  assert.ok(source.includes("@Get('')\n  list() {"));
+  assert.ok(source.includes("@Get('/:id')\n  findOne(context: RouteContext) {"));
+  assert.ok(source.includes("return context.json({ message: 'Not found' }, { status: 404 });"));
+  assert.ok(source.includes("@Post('')\n  create(@Body(CreatePostsDto) body: CreatePostsDto, context: RouteContext) {"));
+  assert.not.ok(/export const (runtime|dynamic)/.test(source), 'no route segment config (a build error with cacheComponents)');
+  const dto = read(dir, 'src/features/posts/dto.ts');
+  assert.ok(dto.includes('export class CreatePostsDto {\n  @IsString()\n  @MinLength(1)\n  title!: string;'));
+  assert.is(
+    read(dir, 'src/app.ts'),
+    "import { createApplication } from 'next-app-controllers';\nimport { PostsController } from './features/posts/controller';\n\nexport const app = createApplication({\n  controllers: [PostsController],\n});\n",
+  );
+  assert.equal(summary!.written, ['src/features/posts/controller.ts', 'src/features/posts/dto.ts']);
+  assert.equal(summary!.updated, ['src/app.ts']);
+});
+
+controller('blog-post and BlogPost both give BlogPostController in features/blog-post, registered once', async () => {
+  const dir = await initialised();
+  await run('controller', dir, ['blog-post']);
+  const first = snapshot(dir);
+  const { summary } = await run('controller', dir, ['BlogPost']);
+  assert.equal(snapshot(dir), first);
+  assert.ok(read(dir, 'src/features/blog-post/controller.ts').includes("@Controller('/blog-post')\nexport class BlogPostController {"));
+  assert.is(read(dir, 'src/app.ts').match(/BlogPostController/g)!.length, 2, 'one import, one array entry');
+  assert.ok(summary!.unchanged.includes('src/app.ts (already registers BlogPostController)'));
+});
+
+controller('a second controller is appended to the array', async () => {
+  const dir = await initialised();
+  await run('controller', dir, ['posts']);
+  await run('controller', dir, ['users']);
+  assert.ok(read(dir, 'src/app.ts').includes('controllers: [PostsController, UsersController],'));
+});
+
+controller('root layout: features/ next to app.ts', async () => {
+  const dir = await initialised('root');
+  await run('controller', dir, ['posts']);
+  assert.ok(existsSync(join(dir, 'features/posts/controller.ts')));
+  assert.ok(read(dir, 'app.ts').includes("import { PostsController } from './features/posts/controller';"));
+});
+
+controller('an unrecognisable app.ts is left untouched and the two lines to add are printed', async () => {
+  const dir = await initialised();
+  const custom = "import { createApplication } from 'next-app-controllers';\nimport { controllers } from './controllers';\n\nexport const app = createApplication({ controllers });\n";
+  write(dir, 'src/app.ts', custom);
+  const { summary, output, error } = await run('controller', dir, ['posts']);
+  assert.is(error, undefined);
+  assert.is(read(dir, 'src/app.ts'), custom);
+  assert.ok(existsSync(join(dir, 'src/features/posts/controller.ts')));
+  assert.match(output, "import { PostsController } from './features/posts/controller';");
+  assert.match(output, 'PostsController],');
+  assert.is(summary!.manual.length, 1);
+});
+
+controller('without an app module it writes the files and says to run init', async () => {
+  const dir = tempProject('src');
+  const { summary } = await run('controller', dir, ['posts']);
+  assert.ok(existsSync(join(dir, 'src/features/posts/dto.ts')));
+  assert.match(summary!.manual[0], 'run `next-app-controllers init` first');
+});
+
+controller('bad names: clear error, nothing written', async () => {
+  const dir = await initialised();
+  const before = snapshot(dir);
+  for (const [name, message] of [
+    ['../evil', 'must not contain a path separator'],
+    ['a/b', 'must not contain a path separator'],
+    ['..', 'must not contain ".."'],
+    ['9lives', 'starting with a letter'],
+    ['my posts', 'so that it can make a class name'],
+  ]) {
+    const { error } = await run('controller', dir, [name]);
+    assert.ok(error, name);
+    assert.match(error!.message, message);
+  }
+  assert.equal(snapshot(dir), before);
+});
+
+controller('existing controller files are kept without --force and overwritten with it', async () => {
+  const dir = await initialised();
+  await run('controller', dir, ['posts']);
+  write(dir, 'src/features/posts/controller.ts', '// edited\n');
+  const kept = await run('controller', dir, ['posts']);
+  assert.is(read(dir, 'src/features/posts/controller.ts'), '// edited\n');
+  assert.equal(kept.summary!.skipped, ['src/features/posts/controller.ts']);
+  const forced = await run('controller', dir, ['posts'], { force: true });
+  assert.ok(read(dir, 'src/features/posts/controller.ts').includes('export class PostsController'));
+  assert.ok(forced.summary!.written.includes('src/features/posts/controller.ts'));
+});
+
+controller.run();

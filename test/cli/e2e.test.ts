@@ -1,0 +1,130 @@
+/**
+ * End to end: the real bin under plain `node` on a copy of the fixture App Router project. It installs the fixture's
+ * dependencies from the npm registry (the npm cache makes this quick), runs `init --swagger` (which packs this
+ * checkout with `npm pack` and installs the tarball), `generate controller posts`, `next build` and `next start`,
+ * then calls the API. Run with `npm run test:cli:e2e`. Every `next build` on the shared machine takes
+ * /tmp/next-build.lock (flock) so only one runs at a time.
+ */
+import { spawn, type SpawnOptions } from 'node:child_process';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { BIN, cleanup, read, tempProject } from './helpers';
+
+interface Result {
+  code: number;
+  output: string;
+}
+
+function exec(command: string, args: string[], options: SpawnOptions & { cwd: string }): Promise<Result> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { ...options, stdio: ['pipe', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code: code ?? 1, output }));
+  });
+}
+
+async function nextBuild(cwd: string): Promise<Result> {
+  const next = [join(cwd, 'node_modules/next/dist/bin/next'), 'build'];
+  try {
+    return await exec('flock', ['/tmp/next-build.lock', process.execPath, ...next], { cwd });
+  } catch {
+    return exec(process.execPath, next, { cwd }); // no flock on this machine
+  }
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = createServer().listen(0, () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitFor(url: string, timeoutMs: number): Promise<Response> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      return await fetch(url);
+    } catch (error) {
+      if (Date.now() > deadline) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  }
+}
+
+const e2e = suite('next-app-controllers bin end to end');
+e2e.after(cleanup);
+
+e2e('init --swagger and generate controller posts on an App Router project: next build passes and the API answers', async () => {
+  const dir = tempProject('src');
+  const started = Date.now();
+  const step = (name: string) => console.log(`  [e2e] ${name} after ${Math.round((Date.now() - started) / 1000)} s`);
+
+  const install = await exec('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund'], { cwd: dir });
+  assert.is(install.code, 0, install.output);
+  step('fixture dependencies installed');
+
+  const init = await exec(process.execPath, [BIN, 'init', '--swagger'], { cwd: dir });
+  assert.is(init.code, 0, init.output);
+  const pkg = JSON.parse(read(dir, 'package.json'));
+  assert.match(pkg.dependencies['next-app-controllers'], /^file:next-app-controllers-.*\.tgz$/);
+  for (const name of ['class-validator', 'class-transformer', 'class-validator-jsonschema', 'swagger-ui-dist']) {
+    assert.ok(pkg.dependencies[name], `${name} installed`);
+  }
+  step('init --swagger done');
+
+  const generate = await exec(process.execPath, [BIN, 'generate', 'controller', 'posts'], { cwd: dir });
+  assert.is(generate.code, 0, generate.output);
+  assert.ok(read(dir, 'src/app.ts').includes('controllers: [PostsController],'));
+
+  const again = await exec(process.execPath, [BIN, 'init', '--swagger'], { cwd: dir });
+  assert.is(again.code, 0, again.output);
+  assert.not.match(again.output, 'npm pack', 'an installed copy of the library is never replaced');
+
+  const build = await nextBuild(dir);
+  assert.is(build.code, 0, build.output);
+  step('next build done');
+
+  const port = await freePort();
+  const server = spawn(process.execPath, [join(dir, 'node_modules/next/dist/bin/next'), 'start', '-p', String(port)], {
+    cwd: dir,
+    stdio: 'ignore',
+    detached: true,
+  });
+  try {
+    const base = `http://127.0.0.1:${port}`;
+    const list = await waitFor(`${base}/api/posts`, 30_000);
+    assert.is(list.status, 200);
+    assert.equal(await list.json(), []);
+    const created = await fetch(`${base}/api/posts`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ title: 'Hello', content: 'World' }),
+    });
+    assert.is(created.status, 201);
+    assert.equal(await created.json(), { id: '1', title: 'Hello', content: 'World' });
+    const invalid = await fetch(`${base}/api/posts`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ title: '' }),
+    });
+    assert.is(invalid.status, 422);
+    assert.is((await fetch(`${base}/api/posts/42`)).status, 404);
+    const document = (await (await fetch(`${base}/api/openapi.json`)).json()) as { paths: Record<string, unknown> };
+    assert.ok(document.paths['/api/posts'], 'the OpenAPI document lists /api/posts');
+    const docs = await fetch(`${base}/api-docs`);
+    assert.is(docs.status, 200);
+    assert.match(await docs.text(), 'swagger-ui');
+    step('next start answered');
+  } finally {
+    process.kill(-server.pid!, 'SIGTERM'); // the server's own process group, created by `detached: true`
+  }
+});
+
+e2e.run();

@@ -1,0 +1,168 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { TestAdapter } from '@yeoman/adapter/testing';
+import { cleanup, emptyTempDir, read, run, snapshot, tempProject, write } from './helpers';
+
+const init = suite('init generator');
+init.after.each(cleanup);
+
+const APP_TS = `import { createApplication } from 'next-app-controllers';
+
+export const app = createApplication({
+  controllers: [],
+});
+`;
+
+init('src layout: writes the app module and the catch-all route, and patches tsconfig keeping its comments', async () => {
+  const dir = tempProject('src');
+  const { summary, error } = await run('init', dir);
+  assert.is(error, undefined);
+  assert.is(read(dir, 'src/app.ts'), APP_TS);
+  assert.is(
+    read(dir, 'src/app/api/[[...route]]/route.ts'),
+    "import { app } from '@/app';\n\nexport const { GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS } = app.handlers;\n",
+  );
+  const tsconfig = read(dir, 'tsconfig.json');
+  assert.ok(tsconfig.includes('// A create-next-app tsconfig, with comments: `init` must keep them.'));
+  assert.ok(tsconfig.includes('"strict": true, // keep strict mode'));
+  assert.ok(tsconfig.includes('/* Next.js adds this plugin */'));
+  assert.ok(tsconfig.includes('"experimentalDecorators": true'));
+  assert.ok(tsconfig.includes('"emitDecoratorMetadata": true'));
+  assert.not.ok(existsSync(join(dir, 'src/app/api/openapi.json/route.ts')), 'no swagger files without --swagger');
+  assert.not.ok(read(dir, 'next.config.ts').includes('serverExternalPackages'));
+  assert.equal(summary!.written, ['src/app.ts', 'src/app/api/[[...route]]/route.ts']);
+  assert.equal(summary!.updated, ['tsconfig.json']);
+  assert.ok(summary!.manual.some((step) => step.includes('npm install next-app-controllers@')));
+});
+
+init('root layout: app.ts next to app/, and a relative import when there is no @/* alias', async () => {
+  const dir = tempProject('root');
+  write(dir, 'tsconfig.json', read(dir, 'tsconfig.json').replace(/"paths": \{[^}]*\}/, '"baseUrl": "."'));
+  const { error } = await run('init', dir, [], { swagger: true });
+  assert.is(error, undefined);
+  assert.is(read(dir, 'app.ts'), APP_TS);
+  assert.ok(read(dir, 'app/api/[[...route]]/route.ts').startsWith("import { app } from '../../../app';"));
+  assert.ok(read(dir, 'app/api/openapi.json/route.ts').startsWith("import '../../../app';"));
+  assert.ok(existsSync(join(dir, 'app/api-docs/[[...file]]/route.ts')));
+});
+
+init('root layout with the @/* alias imports @/app', async () => {
+  const dir = tempProject('root');
+  await run('init', dir);
+  assert.ok(read(dir, 'app/api/[[...route]]/route.ts').startsWith("import { app } from '@/app';"));
+});
+
+init('--swagger writes both documentation routes and merges the settings into next.config.ts', async () => {
+  const dir = tempProject('src');
+  const { summary } = await run('init', dir, [], { swagger: true });
+  assert.is(
+    read(dir, 'src/app/api/openapi.json/route.ts'),
+    "import '@/app';\nimport { generateOpenApiDocument } from 'next-app-controllers';\n\nexport async function GET() {\n  return Response.json(await generateOpenApiDocument({ title: 'API' }));\n}\n",
+  );
+  assert.is(
+    read(dir, 'src/app/api-docs/[[...file]]/route.ts'),
+    "import { createSwaggerUiHandler } from 'next-app-controllers';\n\nexport const GET = createSwaggerUiHandler({ openApiUrl: '/api/openapi.json' });\n",
+  );
+  const config = read(dir, 'next.config.ts');
+  assert.ok(config.includes('  cacheComponents: true,\n  serverExternalPackages: ["swagger-ui-dist"],\n  experimental: { serverMinification: false },\n};'));
+  assert.ok(summary!.updated.includes('next.config.ts'));
+  assert.ok(summary!.manual.some((step) => step.includes('class-validator-jsonschema@') && step.includes('swagger-ui-dist@')));
+});
+
+init('an unrecognisable next.config is left untouched and the lines to add are printed', async () => {
+  const dir = tempProject('src');
+  const config = "import withPlugin from 'plugin';\nexport default withPlugin({});\n";
+  write(dir, 'next.config.ts', config);
+  const { summary, output } = await run('init', dir, [], { swagger: true });
+  assert.is(read(dir, 'next.config.ts'), config);
+  assert.ok(summary!.manual.some((step) => step.includes("serverExternalPackages: ['swagger-ui-dist'],")));
+  assert.match(output, "serverExternalPackages: ['swagger-ui-dist'],");
+});
+
+init('tsconfig without compilerOptions (extends only) is kept and the additions are printed', async () => {
+  const dir = tempProject('src');
+  write(dir, 'tsconfig.json', '{\n  // shared\n  "extends": "./tsconfig.base.json"\n}\n');
+  const { summary, output, error } = await run('init', dir);
+  assert.is(error, undefined);
+  assert.is(read(dir, 'tsconfig.json'), '{\n  // shared\n  "extends": "./tsconfig.base.json"\n}\n');
+  assert.match(output, 'uses "extends"');
+  assert.match(output, '"experimentalDecorators": true,');
+  assert.ok(existsSync(join(dir, 'src/app.ts')), 'the rest of the wiring still happens');
+  assert.not.ok(summary!.updated.includes('tsconfig.json'));
+});
+
+init('a second run changes nothing and reports the files as unchanged', async () => {
+  const dir = tempProject('src');
+  await run('init', dir, [], { swagger: true });
+  const before = snapshot(dir);
+  const { summary } = await run('init', dir, [], { swagger: true });
+  assert.equal(snapshot(dir), before);
+  assert.equal(summary!.written, []);
+  assert.equal(summary!.updated, []);
+  assert.is(summary!.unchanged.length, 4);
+});
+
+init('without a terminal, an existing different file is kept, listed as skipped, and the command finishes', async () => {
+  const dir = tempProject('src');
+  write(dir, 'src/app.ts', '// my own app module\n');
+  const { summary, error } = await run('init', dir);
+  assert.is(error, undefined);
+  assert.is(read(dir, 'src/app.ts'), '// my own app module\n');
+  assert.equal(summary!.skipped, ['src/app.ts']);
+  assert.ok(summary!.written.includes('src/app/api/[[...route]]/route.ts'));
+});
+
+init('--force overwrites an existing file without asking', async () => {
+  const dir = tempProject('src');
+  write(dir, 'src/app.ts', '// my own app module\n');
+  const asked: string[] = [];
+  const adapter = new TestAdapter({ callback: (answer, { question }) => (asked.push(String(question.name)), answer) });
+  const { summary } = await run('init', dir, [], { force: true }, adapter as never);
+  assert.is(read(dir, 'src/app.ts'), APP_TS);
+  assert.ok(summary!.written.includes('src/app.ts'));
+  assert.equal(asked, []);
+});
+
+init("in a terminal, Yeoman's conflict prompt decides per file", async () => {
+  for (const [action, expected] of [['write', APP_TS], ['skip', '// mine\n']] as const) {
+    const dir = tempProject('src');
+    write(dir, 'src/app.ts', '// mine\n');
+    const asked: string[] = [];
+    const adapter = new TestAdapter({
+      mockedAnswers: { action },
+      callback: (answer, { question }) => (asked.push(`${String(question.name)}: ${String(question.message)}`), answer),
+    });
+    const { summary } = await run('init', dir, [], {}, adapter as never);
+    assert.is(read(dir, 'src/app.ts'), expected);
+    assert.is(asked.length, 1);
+    assert.match(asked[0], 'action: Overwrite src/app.ts?');
+    assert.equal(action === 'write' ? summary!.written.includes('src/app.ts') : summary!.skipped, action === 'write' ? true : ['src/app.ts']);
+  }
+});
+
+init('not a Next.js project: clear error and nothing written', async () => {
+  const noPackage = emptyTempDir();
+  const first = await run('init', noPackage);
+  assert.match(first.error!.message, 'No package.json in');
+  assert.equal(snapshot(noPackage), {});
+
+  const noNext = emptyTempDir();
+  write(noNext, 'package.json', '{ "name": "x", "dependencies": { "react": "19.0.0" } }');
+  const second = await run('init', noNext, [], { swagger: true });
+  assert.match(second.error!.message, 'does not list `next`: this is not a Next.js project');
+  assert.equal(Object.keys(snapshot(noNext)), ['package.json']);
+});
+
+init('a Next.js project without an app directory (Pages Router): clear error and nothing written', async () => {
+  const dir = tempProject('src');
+  const { rmSync } = await import('node:fs');
+  rmSync(join(dir, 'src/app'), { recursive: true });
+  const before = snapshot(dir);
+  const { error } = await run('init', dir, [], { swagger: true });
+  assert.match(error!.message, 'No app directory (src/app or app)');
+  assert.equal(snapshot(dir), before);
+});
+
+init.run();

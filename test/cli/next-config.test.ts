@@ -1,0 +1,87 @@
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import ts from 'typescript';
+import { patchNextConfig, SWAGGER_NEXT_SETTINGS, type RequiredNextSetting } from '../../generators/lib/next-config';
+
+const ONLY_EXTERNAL = [SWAGGER_NEXT_SETTINGS[0]];
+
+const patchNextConfigSuite = suite('patchNextConfig');
+
+const CREATE_NEXT_APP = `import type { NextConfig } from "next";
+
+const nextConfig: NextConfig = {
+  /* config options here */
+  cacheComponents: true,
+};
+
+export default nextConfig;
+`;
+
+patchNextConfigSuite("it adds the swagger settings to create-next-app's config in its quote style", () => {
+  const result = patchNextConfig(ts, CREATE_NEXT_APP, 'next.config.ts');
+  assert.is(result.status, 'patched');
+  assert.is(
+    result.text,
+    CREATE_NEXT_APP.replace(
+      '  cacheComponents: true,\n',
+      '  cacheComponents: true,\n  serverExternalPackages: ["swagger-ui-dist"],\n  experimental: { serverMinification: false },\n',
+    ),
+  );
+  assert.is(patchNextConfig(ts, result.text, 'next.config.ts').status, 'unchanged');
+});
+
+patchNextConfigSuite('an existing serverExternalPackages array gets the package appended once', () => {
+  const text = "module.exports = { serverExternalPackages: ['sharp'] };\n";
+  const result = patchNextConfig(ts, text, 'next.config.js', ONLY_EXTERNAL);
+  assert.is(result.text, "module.exports = { serverExternalPackages: ['sharp', 'swagger-ui-dist'] };\n");
+  assert.is(patchNextConfig(ts, result.text, 'next.config.js', ONLY_EXTERNAL).status, 'unchanged');
+});
+
+patchNextConfigSuite('export default of an object literal, and an empty object, are patched', () => {
+  assert.is(
+    patchNextConfig(ts, "export default {\n  reactStrictMode: true\n};\n", 'next.config.mjs', ONLY_EXTERNAL).text,
+    "export default {\n  reactStrictMode: true,\n  serverExternalPackages: ['swagger-ui-dist']\n};\n",
+  );
+  assert.is(
+    patchNextConfig(ts, 'const nextConfig = {};\nexport default nextConfig;\n', 'next.config.mjs').text,
+    "const nextConfig = {\n  serverExternalPackages: ['swagger-ui-dist'],\n  experimental: { serverMinification: false },\n};\nexport default nextConfig;\n",
+  );
+});
+
+patchNextConfigSuite('nested settings are merged into an existing object, and a new list entry is applied too', () => {
+  const text = "export default {\n  experimental: {\n    typedRoutes: true,\n  },\n};\n";
+  assert.is(
+    patchNextConfig(ts, text, 'next.config.mjs').text,
+    "export default {\n  experimental: {\n    typedRoutes: true,\n    serverMinification: false,\n  },\n  serverExternalPackages: ['swagger-ui-dist'],\n};\n",
+  );
+  const extra: RequiredNextSetting = { path: ['poweredByHeader'], kind: 'equals', value: 'false', why: 'test' };
+  const result = patchNextConfig(ts, 'export default {};\n', 'next.config.mjs', [...SWAGGER_NEXT_SETTINGS, extra]);
+  assert.ok(result.text.includes('  poweredByHeader: false,\n'), result.text);
+});
+
+patchNextConfigSuite('a setting that is already set to another value is left to the user', () => {
+  const text = 'export default { experimental: { serverMinification: true } };\n';
+  const result = patchNextConfig(ts, text, 'next.config.mjs');
+  assert.is(result.status, 'manual');
+  assert.is(result.text, text);
+  if (result.status === 'manual') assert.match(result.instructions, 'experimental: { serverMinification: false },');
+});
+
+patchNextConfigSuite('a config it cannot recognise is returned unchanged with the lines to add', () => {
+  const cases: [string, string][] = [
+    ["import withX from 'x';\nexport default withX({});\n", 'not an object literal'],
+    ['export const config = {};\n', 'no `export default`'],
+    ["export default { serverExternalPackages: list };\n", 'not an array literal'],
+  ];
+  for (const [text, reason] of cases) {
+    const result = patchNextConfig(ts, text, 'next.config.mjs');
+    assert.is(result.status, 'manual', text);
+    assert.is(result.text, text);
+    if (result.status === 'manual') {
+      assert.match(result.reason, reason);
+      assert.match(result.instructions, "serverExternalPackages: ['swagger-ui-dist'],");
+    }
+  }
+});
+
+patchNextConfigSuite.run();
