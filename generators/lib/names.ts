@@ -1,10 +1,17 @@
+import pluralize from 'pluralize';
+
+// An API's "data" is a mass noun: CreateDataDto, not CreateDatumDto.
+pluralize.addUncountableRule('data');
+
 /**
  * Name rules for `generate controller <name>` and `new <name>`. Validators are pure: they return `true` or the
  * message to print.
  *
- *   controllerNames('posts')     → { folder: 'posts', pascal: 'Posts', className: 'PostsController', ... }
- *   controllerNames('blog-post') → { folder: 'blog-post', pascal: 'BlogPost', className: 'BlogPostController', ... }
+ *   controllerNames('posts')     → { folder: 'posts', className: 'PostsController', dtoName: 'CreatePostDto', ... }
+ *   controllerNames('blog-post') → { folder: 'blog-post', className: 'BlogPostController', dtoName: 'CreateBlogPostDto', ... }
  *   controllerNames('BlogPost')  → same as 'blog-post'
+ *
+ * DTO and record names use the singular (pluralize: posts → Post, categories → Category, status → Status).
  */
 
 export interface ControllerNames {
@@ -14,9 +21,11 @@ export interface ControllerNames {
   pascal: string;
   /** `<Pascal>Controller` */
   className: string;
-  /** `Create<Pascal>Dto` */
+  /** The singular of `pascal`: `Post` for `posts`. */
+  singular: string;
+  /** `Create<Singular>Dto` */
   dtoName: string;
-  /** `<Pascal>Item`, the type of one stored record in the template. */
+  /** `<Singular>Record`, the type of one stored record in the template (`Post` alone would clash with `@Post`). */
   itemName: string;
 }
 
@@ -63,12 +72,15 @@ export function controllerNames(name: string): ControllerNames {
   const valid = validateControllerName(name);
   if (valid !== true) throw new Error(valid);
   const pascal = toPascalCase(name);
+  const parts = words(name);
+  const singular = toPascalCase([...parts.slice(0, -1), pluralize.singular(parts[parts.length - 1])].join('-'));
   return {
     folder: toKebabCase(name),
     pascal,
     className: `${pascal}Controller`,
-    dtoName: `Create${pascal}Dto`,
-    itemName: `${pascal}Item`,
+    singular,
+    dtoName: `Create${singular}Dto`,
+    itemName: `${singular}Record`,
   };
 }
 

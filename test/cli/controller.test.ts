@@ -18,16 +18,16 @@ controller('generate controller posts writes the controller and DTO and register
   const { summary, error } = await run('controller', dir, ['posts']);
   assert.is(error, undefined);
   const source = read(dir, 'src/features/posts/controller.ts');
-  assert.ok(source.includes("import { Body, Controller, Get, Post, type RouteContext } from 'next-app-controllers';"));
-  assert.ok(source.includes("import { CreatePostsDto } from './dto';"));
+  assert.ok(source.includes("import { Body, Controller, Get, HttpCode, Post, type RouteContext } from 'next-app-controllers';"));
+  assert.ok(source.includes("import { CreatePostDto } from './dto';"));
   assert.ok(source.includes("@Controller('/posts')\nexport class PostsController {"));
   assert.ok(source.includes("@Get('')\n  list() {"));
   assert.ok(source.includes("@Get('/:id')\n  findOne(context: RouteContext) {"));
-  assert.ok(source.includes("return context.json({ message: 'Not found' }, { status: 404 });"));
-  assert.ok(source.includes("@Post('')\n  create(@Body(CreatePostsDto) body: CreatePostsDto, context: RouteContext) {"));
+  assert.ok(source.includes("return context.json({ message: 'Post not found' }, { status: 404 });"));
+  assert.ok(source.includes("@Post('')\n  @HttpCode(201)\n  create(@Body(CreatePostDto) body: CreatePostDto) {"));
   assert.not.ok(/export const (runtime|dynamic)/.test(source), 'no route segment config (a build error with cacheComponents)');
   const dto = read(dir, 'src/features/posts/dto.ts');
-  assert.ok(dto.includes('export class CreatePostsDto {\n  @IsString()\n  @MinLength(1)\n  title!: string;'));
+  assert.ok(dto.includes('export class CreatePostDto {\n  @IsString()\n  @MinLength(1)\n  title!: string;'));
   assert.is(
     read(dir, 'src/app.ts'),
     "import { createApplication } from 'next-app-controllers';\nimport { PostsController } from './features/posts/controller';\n\nexport const app = createApplication({\n  controllers: [PostsController],\n});\n",

@@ -9,9 +9,16 @@ controllerNamesSuite('posts, blog-post and BlogPost give kebab-case folders and 
     folder: 'posts',
     pascal: 'Posts',
     className: 'PostsController',
-    dtoName: 'CreatePostsDto',
-    itemName: 'PostsItem',
+    singular: 'Post',
+    dtoName: 'CreatePostDto',
+    itemName: 'PostRecord',
   });
+  assert.is(controllerNames('blog-posts').dtoName, 'CreateBlogPostDto');
+  assert.is(controllerNames('categories').dtoName, 'CreateCategoryDto');
+  assert.is(controllerNames('status').dtoName, 'CreateStatusDto');
+  assert.is(controllerNames('news').dtoName, 'CreateNewsDto');
+  assert.is(controllerNames('data').dtoName, 'CreateDataDto');
+  assert.is(controllerNames('people').itemName, 'PersonRecord');
   assert.is(controllerNames('blog-post').className, 'BlogPostController');
   assert.is(controllerNames('blog-post').folder, 'blog-post');
   assert.is(controllerNames('BlogPost').className, 'BlogPostController');
