@@ -50,4 +50,12 @@ export default [
     output: { file: 'dist/index.d.ts', format: 'es' },
     plugins: [dts({ tsconfig: './tsconfig.json' })],
   },
+  // The CLI ships as JavaScript, so installing the library never needs a TypeScript loader. Its templates stay in
+  // generators/*/templates, found from the package root (generators/lib/paths.ts).
+  {
+    input: 'bin/cli.ts',
+    external: (id) => external(id) || id === 'typescript' || !/^[./]/.test(id),
+    output: { file: 'dist/cli.mjs', format: 'es', sourcemap: true },
+    plugins: [typescript({ tsconfig: './tsconfig.json', include: ['bin/**/*.ts', 'generators/**/*.ts'], compilerOptions })],
+  },
 ];

@@ -1,8 +1,5 @@
 #!/usr/bin/env node
-// The CLI is TypeScript (bin/cli.ts, generators/): tsx, a runtime dependency, loads it under plain `node`.
-// `tsconfig: false` keeps the user's own tsconfig.json (the current folder) out of how the CLI is compiled.
-import { register } from 'tsx/esm/api';
+// The CLI is written in TypeScript (bin/cli.ts, generators/) and built into dist/cli.mjs by `npm run build`.
+import { main } from '../dist/cli.mjs';
 
-register({ tsconfig: false });
-const { main } = await import('./cli.ts');
 process.exitCode = await main(process.argv.slice(2));

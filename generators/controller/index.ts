@@ -1,8 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { registerController, registrationInstructions } from '../lib/app-module';
 import { ProjectGenerator } from '../lib/base';
+import { templatesOf } from '../lib/paths';
 import { controllerNames, validateControllerName, type ControllerNames } from '../lib/names';
 import { detectProject, relativeImport, UserError, type ProjectLayout } from '../lib/project';
 import { loadTypeScript } from '../lib/typescript';
@@ -15,7 +15,7 @@ export default class ControllerGenerator extends ProjectGenerator {
 
   constructor(args: string | string[], options: ConstructorParameters<typeof ProjectGenerator>[1]) {
     super(args, options);
-    this.sourceRoot(join(dirname(fileURLToPath(import.meta.url)), 'templates'));
+    this.sourceRoot(templatesOf('controller'));
     this.rawName = (Array.isArray(args) ? args : [args])[0];
   }
 

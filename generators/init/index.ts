@@ -1,10 +1,9 @@
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { ProjectGenerator } from '../lib/base';
+import { templatesOf } from '../lib/paths';
 import { detectProject, type ProjectLayout } from '../lib/project';
 import { installDependencies, writeWiring } from '../lib/wiring';
 
-export const INIT_TEMPLATES = join(dirname(fileURLToPath(import.meta.url)), 'templates');
+export const INIT_TEMPLATES = templatesOf('init');
 
 /** `init [--swagger] [--force] [--skip-install]`: wires an existing Next.js App Router project. */
 export default class InitGenerator extends ProjectGenerator {

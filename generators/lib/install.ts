@@ -1,13 +1,13 @@
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
-import { dirname, join, sep } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join, sep } from 'node:path';
+import { PACKAGE_ROOT } from './paths';
 import { listedDependencies, UserError, type PackageJson } from './project';
 
 export const LIBRARY_NAME = 'next-app-controllers';
 
 /** Root of the package the CLI runs from (a source checkout or an installed copy). */
-export const CLI_ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+export const CLI_ROOT = PACKAGE_ROOT;
 
 interface DependencyVersions {
   dependencies: Record<string, string>;
@@ -15,7 +15,7 @@ interface DependencyVersions {
 }
 
 export function dependencyVersions(): DependencyVersions {
-  const file = join(dirname(fileURLToPath(import.meta.url)), '..', 'dependency-versions', 'package.json');
+  const file = join(PACKAGE_ROOT, 'generators', 'dependency-versions', 'package.json');
   return JSON.parse(readFileSync(file, 'utf8')) as DependencyVersions;
 }
 

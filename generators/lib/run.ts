@@ -1,17 +1,18 @@
 import { QueuedAdapter, TerminalAdapter } from '@yeoman/adapter';
 import type { InputOutputAdapter } from '@yeoman/types';
 import { createEnv } from 'yeoman-environment';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import ControllerGenerator from '../controller/index';
 import InitGenerator from '../init/index';
 import NewGenerator from '../new/index';
 import { NonInteractiveAdapter } from './adapter';
 import type { CommandOptions, ProjectGenerator, Summary } from './base';
+import { PACKAGE_ROOT } from './paths';
 
 export const GENERATORS = {
-  new: { Generator: NewGenerator, path: '../new/index.ts' },
-  init: { Generator: InitGenerator, path: '../init/index.ts' },
-  controller: { Generator: ControllerGenerator, path: '../controller/index.ts' },
+  new: { Generator: NewGenerator, folder: 'new' },
+  init: { Generator: InitGenerator, folder: 'init' },
+  controller: { Generator: ControllerGenerator, folder: 'controller' },
 } as const;
 
 export type GeneratorName = keyof typeof GENERATORS;
@@ -33,7 +34,7 @@ export interface RunOptions {
 
 /** Runs one generator through yeoman-environment and returns its summary. Errors reject with the generator's error. */
 export async function runGenerator(name: GeneratorName, run: RunOptions): Promise<Summary> {
-  const { Generator, path } = GENERATORS[name];
+  const { Generator, folder } = GENERATORS[name];
   const interactive = run.interactive ?? Boolean(process.stdin.isTTY);
   const streams = { stdout: run.stdout, stderr: run.stderr };
   const adapter = run.adapter ?? (interactive ? new TerminalAdapter(streams) : new NonInteractiveAdapter(streams));
@@ -45,7 +46,7 @@ export async function runGenerator(name: GeneratorName, run: RunOptions): Promis
     skipInstall: Boolean(options.skipInstall),
   });
   const namespace = `next-app-controllers:${name}`;
-  env.register(Generator as never, { namespace, resolved: fileURLToPath(new URL(path, import.meta.url)) });
+  env.register(Generator as never, { namespace, resolved: join(PACKAGE_ROOT, 'generators', folder, 'index.ts') });
   const generator = (await env.create(namespace, {
     generatorArgs: run.args ?? [],
     generatorOptions: { ...options, skipCache: true },
