@@ -43,7 +43,8 @@ Wires the Next.js App Router project in the current folder: the app module (src/
 catch-all route app/api/[[...route]]/route.ts, the decorator options in tsconfig.json, and the dependencies.
 
 Options:
-  --swagger       Also scaffold /api/openapi.json and /api-docs, and set serverExternalPackages in next.config.*
+  --swagger       Also scaffold /api/openapi.json and /api-docs, and set serverExternalPackages and
+                  experimental.serverMinification in next.config.*
   --force         Overwrite existing files without asking (otherwise: ask in a terminal, keep them in scripts)
   --skip-install  Do not install dependencies
   -h, --help      Show this help`,
