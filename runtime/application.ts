@@ -71,8 +71,8 @@ export function createApplication(options: ApplicationOptions): Application {
   warnAboutShadowedRoutes(router, routes);
 
   let fallback: Handler = answerUnmatched;
-  // Middleware is composed once, on the first request; registering more after that would silently skip routes.
   const recover = (error: unknown, context: RouteContext) => errorToResponse(error, context.request, options.onError);
+  // Middleware is composed once, on the first request; registering more after that would silently skip routes.
   const freeze = () => {
     frozen = true;
     for (const route of routes) route.run = compose([...globalMiddleware, ...route.middleware], route.run, recover);
