@@ -45,6 +45,17 @@ export abstract class ProjectGenerator extends Generator<Record<string, unknown>
     // customInstallTask: dependencies are installed by lib/install.ts (npm install of only what is missing), so
     // Yeoman's own "install when package.json changed" step is switched off.
     super(Array.isArray(args) ? args : [args], options, { customInstallTask: true });
+    // Yeoman logs "An error occured while running <namespace>#<task>" before it rethrows a task's error. The bin
+    // prints that error, which says what is wrong and how to fix it; the extra line only hid it.
+    const log = this.log;
+    (this as { log: typeof log }).log = new Proxy(log, {
+      get: (target, key, receiver) =>
+        key === 'error'
+          ? (message: unknown, ...rest: unknown[]) => {
+              if (!String(message).startsWith('An error occured while running ')) target.error(message as string, ...(rest as []));
+            }
+          : Reflect.get(target, key, receiver),
+    });
   }
 
   protected _relativePath(path: string): string {

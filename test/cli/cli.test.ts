@@ -100,11 +100,13 @@ binSuite('not a Next.js project: message, exit code 1, nothing written', async (
   const dir = tempProject('src');
   write(dir, 'package.json', '{ "name": "plain" }\n');
   const before = snapshot(dir);
-  const { code, err } = await bin(['init', '--swagger', '--skip-install'], dir);
+  const { code, out, err } = await bin(['init', '--swagger', '--skip-install'], dir);
   assert.is(code, 1);
   assert.match(err, 'does not list `next`');
   assert.not.match(err, '    at ');
   assert.equal(snapshot(dir), before);
+  // Regression: Yeoman's own "An error occured while running next-app-controllers:init#initializing" came first.
+  assert.not.match(out + err, 'An error occured');
 });
 
 binSuite.run();
