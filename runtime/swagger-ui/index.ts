@@ -83,22 +83,21 @@ function jsonError(status: number, message: string): Response {
 }
 
 /**
- * Finds swagger-ui-dist's folder. `node_modules/swagger-ui-dist` under the working directory is right in both of
- * Next's bundlers; the package's own `getAbsoluteFSPath()` is right only when it is a server external package (in a
- * bundle it points at a folder that does not exist), so it is the fallback and its answer is checked.
+ * Finds swagger-ui-dist's folder. The package is loaded at request time with Node's own `require`, resolved from the
+ * project root (a monorepo's hoisted copy too), and asked for its folder: loaded natively, not bundled, its
+ * `getAbsoluteFSPath()` is right in both of Next's bundlers (bundled, it pointed at a folder that does not exist).
+ * `node_modules/swagger-ui-dist` under the working directory is the fallback. Every answer is checked.
  */
 async function locateDist(distPath: string | undefined): Promise<Dist> {
-  const fs = await import('node:fs/promises');
-  const path = await import('node:path');
+  const { fs, path, module, cwd } = nodeApis();
   const candidates: (() => Promise<string>)[] = distPath
     ? [async () => distPath]
     : [
-        async () => path.join(process.cwd(), 'node_modules', 'swagger-ui-dist'),
         async () => {
-          // @ts-ignore swagger-ui-dist ships no types; users never see this import.
-          const module = (await import('swagger-ui-dist/absolute-path.js')) as { default?: () => string };
-          return (module.default as () => string)();
+          const requireFromProject = module.createRequire(path.join(cwd, 'package.json'));
+          return (requireFromProject('swagger-ui-dist/absolute-path.js') as () => string)();
         },
+        async () => path.join(cwd, 'node_modules', 'swagger-ui-dist'),
       ];
   for (const candidate of candidates) {
     let dir: string;
@@ -140,7 +139,33 @@ async function locateDist(distPath: string | undefined): Promise<Dist> {
       },
     };
   }
-  throw new Error(`swagger-ui-dist was not found (looked in ${distPath ?? `${process.cwd()}/node_modules/swagger-ui-dist and its getAbsoluteFSPath()`}).`);
+  throw new Error(`swagger-ui-dist was not found (looked in ${distPath ?? `${cwd}/node_modules/swagger-ui-dist and its getAbsoluteFSPath()`}).`);
+}
+
+interface NodeProcess {
+  cwd(): string;
+  getBuiltinModule?(id: 'fs/promises'): typeof import('node:fs/promises');
+  getBuiltinModule?(id: 'path'): typeof import('node:path');
+  getBuiltinModule?(id: 'module'): typeof import('node:module');
+}
+
+/**
+ * Node's fs, path and module, through `process.getBuiltinModule` (Node 20.16+) rather than imports: bundlers follow
+ * the lazy import of this chunk into every bundle that imports the library, and in an Edge route Turbopack warned
+ * about each Node module here and webpack failed the build on swagger-ui-dist's `require("path")`. The handler
+ * itself only ever runs on Node.js.
+ */
+function nodeApis() {
+  const node = (globalThis as { process?: NodeProcess }).process;
+  if (typeof node?.getBuiltinModule !== 'function') {
+    throw new Error('The Swagger UI handler reads swagger-ui-dist from disk: it needs the Node.js runtime, 20.16 or later.');
+  }
+  return {
+    fs: node.getBuiltinModule('fs/promises'),
+    path: node.getBuiltinModule('path'),
+    module: node.getBuiltinModule('module'),
+    cwd: node.cwd(),
+  };
 }
 
 /** A short, stable hash (FNV-1a) for the init script's ETag. */
