@@ -37,19 +37,21 @@ export async function timed<T>(step: string, work: () => Promise<T> | T): Promis
 }
 
 /**
- * `next build` of the example with one bundler. Builds are serialised machine-wide with `flock` when it exists (only
- * one `next build` at a time on a small CI machine). Throws with the build output when it fails.
+ * `next build` of the example (or another app folder) with one bundler, returning what it printed. Builds are
+ * serialised machine-wide with `flock` when it exists (only one `next build` at a time on a small CI machine).
+ * Throws with the build output when it fails.
  */
-export function buildExample(bundler: Bundler): void {
+export function buildExample(bundler: Bundler, dir = EXAMPLE): string {
   const args = [NEXT_BIN, 'build', ...(bundler === 'webpack' ? ['--webpack'] : [])];
   const hasFlock = spawnSync('flock', ['--version'], { stdio: 'ignore' }).status === 0;
   const [command, commandArgs] = hasFlock ? ['flock', [join(tmpdir(), 'next-build.lock'), process.execPath, ...args]] : [process.execPath, args];
-  const result = spawnSync(command, commandArgs, { cwd: EXAMPLE, env: ENV, encoding: 'utf8', timeout: 300_000, maxBuffer: 64 * 1024 * 1024 });
+  const result = spawnSync(command, commandArgs, { cwd: dir, env: ENV, encoding: 'utf8', timeout: 300_000, maxBuffer: 64 * 1024 * 1024 });
   if (result.status !== 0) {
     throw new Error(`next build (${bundler}) failed with ${result.status ?? result.signal}:\n${result.stdout}\n${result.stderr}`);
   }
   const banner = bundler === 'webpack' ? /\(webpack\)/ : /\(Turbopack\)/;
   if (!banner.test(result.stdout)) throw new Error(`next build did not use ${bundler}:\n${result.stdout}`);
+  return `${result.stdout}\n${result.stderr}`;
 }
 
 export interface RunningServer {
@@ -91,11 +93,11 @@ export function freePort(): Promise<number> {
   });
 }
 
-/** `next start` on a random loopback port; resolves once `/api/system/health` answers 200 (at most `timeoutMs`). */
-export async function startExample(timeoutMs = 30_000): Promise<RunningServer> {
+/** `next start` on a random loopback port; resolves once `readyPath` answers 200 (at most `timeoutMs`). */
+export async function startExample(timeoutMs = 30_000, dir = EXAMPLE, readyPath = '/api/system/health'): Promise<RunningServer> {
   const port = await freePort();
   const child = spawn(process.execPath, [NEXT_BIN, 'start', '--hostname', '127.0.0.1', '--port', String(port)], {
-    cwd: EXAMPLE,
+    cwd: dir,
     env: ENV,
     detached: true, // its own process group, so the whole group can be killed by PID
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -129,7 +131,7 @@ export async function startExample(timeoutMs = 30_000): Promise<RunningServer> {
       throw new Error(`next start exited early (${child.exitCode ?? child.signalCode}):\n${output}`);
     }
     try {
-      const response = await send(port, 'GET', '/api/system/health', { timeoutMs: 2_000 });
+      const response = await send(port, 'GET', readyPath, { timeoutMs: 2_000 });
       if (response.status === 200) return server;
     } catch {
       // not listening yet
