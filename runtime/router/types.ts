@@ -21,7 +21,7 @@ export interface RouterMatch<R> {
  *   router.add({ order: 0, method: 'GET', segments: parsePattern('/api/posts/:id', ...) })
  *   router.match('GET', '/api/posts/a%20b/')  // → { route: <that route>, params: { id: 'a b' } }
  *   router.match('POST', '/api/posts/1')      // → null
- *   router.match('GET', '/api/posts/%E0%A4%A') // throws MalformedPathError (answered 400)
+ *   router.match('GET', '/api/posts/%E0%A4%A') // throws an HttpError with status 400
  */
 export interface Router<R extends RoutableRoute> {
   readonly name: string;
