@@ -1,5 +1,6 @@
 import type { ValidationError, ValidatorOptions } from 'class-validator';
 import { errorResponse } from './error-handler';
+import { namedExport } from './interop';
 import type { Class } from './types';
 
 export interface FieldError {
@@ -20,8 +21,8 @@ let validators: Promise<Validators> | undefined;
 function loadValidators(): Promise<Validators> {
   return (validators ??= Promise.all([import('class-transformer'), import('class-validator')]).then(
     ([transformer, validator]) => ({
-      plainToInstance: (transformer.plainToInstance ?? (transformer as never as { default: typeof transformer }).default.plainToInstance) as Validators['plainToInstance'],
-      validate: (validator.validate ?? (validator as never as { default: typeof validator }).default.validate) as Validators['validate'],
+      plainToInstance: namedExport<Validators['plainToInstance']>(transformer, 'plainToInstance')!,
+      validate: namedExport<Validators['validate']>(validator, 'validate')!,
     }),
     (cause) => {
       validators = undefined;

@@ -1,3 +1,4 @@
+import { namedExport } from '../interop';
 import type { Class } from '../types';
 import { documentedName } from './names';
 import type { SchemaObject } from './types';
@@ -52,18 +53,16 @@ export function schemaTools(): Promise<SchemaTools> {
   }));
 }
 
-const interop = <T>(module: T): T => ((module as { default?: T }).default && !(module as Record<string, unknown>).targetConstructorToSchema ? (module as { default: T }).default : module);
-
 async function loadSchemaTools(): Promise<SchemaTools> {
   const [jsonschema, validator, transformerStorages] = await Promise.all([
-    import('class-validator-jsonschema').then(interop),
+    import('class-validator-jsonschema'),
     import('class-validator'),
     loadTransformerStorages(),
   ]);
-  const getMetadataStorage = validator.getMetadataStorage ?? (validator as never as { default: typeof validator }).default.getMetadataStorage;
+  const getMetadataStorage = namedExport<() => ValidationStorage>(validator, 'getMetadataStorage')!;
   return {
-    targetConstructorToSchema: jsonschema.targetConstructorToSchema as SchemaTools['targetConstructorToSchema'],
-    validationStorage: getMetadataStorage() as never as ValidationStorage,
+    targetConstructorToSchema: namedExport<SchemaTools['targetConstructorToSchema']>(jsonschema, 'targetConstructorToSchema')!,
+    validationStorage: getMetadataStorage(),
     transformerStorages,
   };
 }
@@ -89,8 +88,7 @@ async function loadTransformerStorages(): Promise<TransformerStorage[]> {
 }
 
 function storageOf(module: unknown): TransformerStorage | undefined {
-  const found = module as { defaultMetadataStorage?: TransformerStorage; default?: { defaultMetadataStorage?: TransformerStorage } };
-  const storage = found?.defaultMetadataStorage ?? found?.default?.defaultMetadataStorage;
+  const storage = namedExport<TransformerStorage>(module, 'defaultMetadataStorage');
   return typeof storage?.findTypeMetadata === 'function' ? storage : undefined;
 }
 
