@@ -121,6 +121,8 @@ export function describeApplication(application: DocumentedApplication, controll
     const path = openApiPath(route.path);
     const methods = route.method === 'ALL' ? ALL_METHODS : [route.method.toLowerCase() as OpenApiMethod];
     const base = route.operation?.operationId ?? `${documentedName(route.controller, 'controller class')}_${route.propertyKey}`;
+    // One description serves every method an @All route is documented under (buildPaths copies it per method).
+    let operation: Omit<OperationObject, 'operationId'> | undefined;
     for (const method of methods) {
       // The first route declared for a method and path is the one that answers: later ones are never reached.
       if (taken.has(`${method} ${path}`)) continue;
@@ -131,7 +133,7 @@ export function describeApplication(application: DocumentedApplication, controll
         route,
         operationId: route.method === 'ALL' ? `${base}_${method}` : base,
         explicitId: route.operation?.operationId !== undefined,
-        operation: describeRoute(route, dtos),
+        operation: (operation ??= describeRoute(route, dtos)),
       });
     }
   }
