@@ -1,3 +1,4 @@
+import { errorResponse } from '../error-handler';
 import { CONTENT_TYPES, parseDocsPath } from './files';
 import { assertSwaggerUiOptions, type SwaggerUiHandler, type SwaggerUiOptions } from './options';
 import { contentSecurityPolicy, INIT_SCRIPT, renderInitScript, renderPage } from './page';
@@ -33,12 +34,14 @@ export function createSwaggerUiHandler(options: SwaggerUiOptions): SwaggerUiHand
   const title = options.title ?? 'API documentation';
   const config = JSON.parse(JSON.stringify(options.swaggerUi ?? {})) as Record<string, unknown>;
   const initScript = new TextEncoder().encode(renderInitScript(options.openApiUrl, config));
+  const initAsset: Asset = { body: initScript, etag: `"init-${hash(initScript)}"` };
   const csp = contentSecurityPolicy(options.openApiUrl);
   let dist: Promise<Dist> | undefined;
 
   return async function GET(request: Request): Promise<Response> {
-    const target = parseDocsPath(new URL(request.url).pathname, mount);
-    if (target.kind === 'not-found') return notFound(request);
+    const url = new URL(request.url);
+    const target = parseDocsPath(url.pathname, mount);
+    if (target.kind === 'not-found') return notFound(url);
     let found: Dist;
     try {
       found = await (dist ??= locateDist(options.distPath).catch((error: unknown) => {
@@ -47,7 +50,7 @@ export function createSwaggerUiHandler(options: SwaggerUiOptions): SwaggerUiHand
       }));
     } catch (error) {
       console.error(`next-app-controllers: ${MISSING}`, error);
-      return jsonError(500, MISSING);
+      return errorResponse(500, MISSING);
     }
     if (target.kind === 'page') {
       return new Response(renderPage(target.root, title, found.version), {
@@ -60,9 +63,9 @@ export function createSwaggerUiHandler(options: SwaggerUiOptions): SwaggerUiHand
         },
       });
     }
-    const asset = target.name === INIT_SCRIPT ? { body: initScript, etag: `"init-${hash(initScript)}"` } : await found.read(target.name);
-    if (!asset) return notFound(request);
-    const versioned = new URL(request.url).searchParams.get('v') === found.version;
+    const asset = target.name === INIT_SCRIPT ? initAsset : await found.read(target.name);
+    if (!asset) return notFound(url);
+    const versioned = url.searchParams.get('v') === found.version;
     const headers = {
       'content-type': target.contentType,
       'cache-control': versioned ? LONG_CACHE : REVALIDATE,
@@ -74,12 +77,8 @@ export function createSwaggerUiHandler(options: SwaggerUiOptions): SwaggerUiHand
   };
 }
 
-function notFound(request: Request): Response {
-  return jsonError(404, `Cannot GET ${new URL(request.url).pathname}`);
-}
-
-function jsonError(status: number, message: string): Response {
-  return Response.json({ success: false, statusCode: status, message }, { status });
+function notFound(url: URL): Response {
+  return errorResponse(404, `Cannot GET ${url.pathname}`);
 }
 
 /**
