@@ -1,4 +1,5 @@
 import { namedExport } from '../interop';
+import { requireFromProject } from '../node-runtime';
 import type { Class } from '../types';
 import { documentedName } from './names';
 import type { SchemaObject } from './types';
@@ -54,11 +55,11 @@ export function schemaTools(): Promise<SchemaTools> {
 }
 
 async function loadSchemaTools(): Promise<SchemaTools> {
-  const [jsonschema, validator, transformerStorages] = await Promise.all([
-    import('class-validator-jsonschema'),
-    import('class-validator'),
-    loadTransformerStorages(),
-  ]);
+  // class-validator-jsonschema is an optional peer: never named in an import a bundler would resolve (see
+  // requireFromProject). Loaded natively it still reads the one class-validator storage (kept on globalThis), and it
+  // is handed class-transformer's storages below.
+  const jsonschema = requireFromProject<unknown>('class-validator-jsonschema', 'generateOpenApiDocument');
+  const [validator, transformerStorages] = await Promise.all([import('class-validator'), loadTransformerStorages()]);
   const getMetadataStorage = namedExport<() => ValidationStorage>(validator, 'getMetadataStorage')!;
   return {
     targetConstructorToSchema: namedExport<SchemaTools['targetConstructorToSchema']>(jsonschema, 'targetConstructorToSchema')!,
