@@ -122,7 +122,7 @@ const document = suite('the OpenAPI document says the same');
 
 document('marks a nested DTO required, an optional one not nullable, and keeps @IsInt beside @Min/@Max', async () => {
   const doc = await generateOpenApiDocument({ title: 't', applications: [app] });
-  const schemas = (doc.components as { schemas: Record<string, { required?: string[]; properties: Record<string, Record<string, unknown>> }> }).schemas;
+  const schemas = (doc.components as unknown as { schemas: Record<string, { required?: string[]; properties: Record<string, Record<string, unknown>> }> }).schemas;
   assert.equal(schemas.OrderDto.required, ['customer', 'address', 'items']);
   assert.equal(schemas.OrderDto.properties.address, { $ref: '#/components/schemas/AddressDto' });
   assert.equal(schemas.OrderDto.properties.notes, { type: 'array', items: { type: 'string' } });
