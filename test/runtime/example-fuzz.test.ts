@@ -1,9 +1,15 @@
 import fc from 'fast-check';
+import { createRequire } from 'node:module';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { app } from '../../example/src/app';
-import { API_KEY } from '../../example/src/lib/middleware';
+import type { Application } from '../../runtime/index';
 import { captureConsole } from './helpers';
+
+// The example is a CommonJS package (no "type": "module"): required, not imported, because tsx hands an imported
+// CommonJS .ts file to Node as a data: URL, which c8's coverage report cannot map back to a file.
+const require = createRequire(import.meta.url);
+const { app } = require('../../example/src/app.ts') as { app: Application };
+const { API_KEY } = require('../../example/src/lib/middleware.ts') as { API_KEY: string };
 
 /**
  * Issue 15: no client input gets a 5xx. Seeded random requests through app.handle against the example's own
