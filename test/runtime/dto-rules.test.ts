@@ -46,11 +46,25 @@ class OrderDto {
   billing?: AddressDto;
 }
 
+// class-validator's own docs write an array of nested DTOs as a bare @ValidateNested() on an array-typed property.
+class ShipmentDto {
+  @ValidateNested()
+  @Type(() => ItemDto)
+  lines!: ItemDto[];
+}
+// What TypeScript's emitDecoratorMetadata (and Next.js's SWC) records for `lines!: ItemDto[]`; esbuild (tsx) does not.
+Reflect.defineMetadata('design:type', Array, ShipmentDto.prototype, 'lines');
+
 @Controller('/orders')
 class OrdersController {
   @Post('')
   create(@Body(OrderDto) order: OrderDto) {
     return { street: order.address.street, items: order.items.length };
+  }
+
+  @Post('/shipments')
+  ship(@Body(ShipmentDto) shipment: ShipmentDto) {
+    return { lines: shipment.lines.length };
   }
 }
 
@@ -116,6 +130,13 @@ runtime('applies the rules inside nested DTOs, and keeps class-validator’s mes
   assert.ok(errors?.every((error) => !error.message.endsWith('is required')));
 });
 
+runtime('treats a bare @ValidateNested() on an array-typed property as an array of DTOs', async () => {
+  const ship = (body: unknown) => postJson(app, '/rules/orders/shipments', body);
+  assert.is((await ship({ lines: [{ name: 'n', quantity: 1 }] })).status, 200);
+  const single = (await jsonOf(await ship({ lines: { name: 'n', quantity: 1 } }))) as { errors: unknown };
+  assert.equal(single.errors, [{ field: 'lines', message: 'lines must be an array' }]);
+});
+
 runtime.run();
 
 const document = suite('the OpenAPI document says the same');
@@ -127,6 +148,7 @@ document('marks a nested DTO required, an optional one not nullable, and keeps @
   assert.equal(schemas.OrderDto.properties.address, { $ref: '#/components/schemas/AddressDto' });
   assert.equal(schemas.OrderDto.properties.notes, { type: 'array', items: { type: 'string' } });
   assert.is(schemas.ItemDto.properties.quantity.type, 'integer');
+  assert.equal(schemas.ShipmentDto.properties.lines, { type: 'array', items: { $ref: '#/components/schemas/ItemDto' } });
 });
 
 document.run();
