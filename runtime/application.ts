@@ -1,5 +1,6 @@
 import type { ValidatorOptions } from 'class-validator';
 import { readJsonObject } from './body';
+import { assertBodyDepth, DEFAULT_BODY_DEPTH_LIMIT } from './body-depth';
 import { compose, type Handler } from './compose';
 import { RouteContext } from './context';
 import { errorResponse, errorToResponse, type ErrorHook } from './error-handler';
@@ -18,6 +19,8 @@ export interface ApplicationOptions {
   basePath?: string;
   /** Largest request body `@Body` reads, in bytes. Default 1 MiB. */
   bodyLimit?: number;
+  /** Deepest nesting of objects and arrays `@Body` accepts (the body itself is level 1); deeper is a 400. Default 64. */
+  bodyDepthLimit?: number;
   /** class-validator options for every `@Body`, e.g. `{ whitelist: true, forbidNonWhitelisted: true }`. */
   validation?: ValidatorOptions;
   /** Called with every unexpected error (answered 500). Default: console.error. */
@@ -38,6 +41,11 @@ export interface Application {
   use(...middleware: Middleware[]): Application;
 }
 
+interface BodyLimits {
+  bodyLimit: number;
+  bodyDepthLimit: number;
+}
+
 interface CompiledRoute extends RouteDefinition {
   run: Handler;
 }
@@ -51,6 +59,10 @@ export function createApplication(options: ApplicationOptions): Application {
   const basePath = joinPaths(options.basePath ?? '/api');
   const bodyLimit = options.bodyLimit ?? DEFAULT_BODY_LIMIT;
   if (!(bodyLimit > 0)) throw new RangeError(`createApplication: bodyLimit must be a positive number of bytes, got ${bodyLimit}.`);
+  const bodyDepthLimit = options.bodyDepthLimit ?? DEFAULT_BODY_DEPTH_LIMIT;
+  if (!Number.isInteger(bodyDepthLimit) || bodyDepthLimit < 1 || bodyDepthLimit > 1000) {
+    throw new RangeError(`createApplication: bodyDepthLimit must be a whole number of levels from 1 to 1000, got ${bodyDepthLimit}.`);
+  }
   const validation: ValidatorOptions = { forbidUnknownValues: true, ...options.validation, validationError: { target: false, value: false } };
   const definitions = buildRouteDefinitions(options.controllers, basePath);
   const globalMiddleware: Middleware[] = [];
@@ -64,7 +76,7 @@ export function createApplication(options: ApplicationOptions): Application {
       instance = new definition.controller() as object;
       instances.set(definition.controller, instance);
     }
-    return { ...definition, run: invoker(definition, instance, bodyLimit, validation) };
+    return { ...definition, run: invoker(definition, instance, { bodyLimit, bodyDepthLimit }, validation) };
   });
   for (const route of routes) router.add(route);
   router.compile();
@@ -127,7 +139,7 @@ export function createApplication(options: ApplicationOptions): Application {
   return application;
 }
 
-function invoker(definition: RouteDefinition, instance: object, bodyLimit: number, validation: ValidatorOptions): Handler {
+function invoker(definition: RouteDefinition, instance: object, limits: BodyLimits, validation: ValidatorOptions): Handler {
   const method = (instance as Record<string, (...args: unknown[]) => unknown>)[definition.propertyKey];
   const { body, httpCode } = definition;
   const arity = Math.max(method.length, body ? body.index + 1 : 0, 1);
@@ -137,7 +149,9 @@ function invoker(definition: RouteDefinition, instance: object, bodyLimit: numbe
   return async (context) => {
     const args: unknown[] = new Array(arity).fill(context);
     if (body) {
-      const dto = await toValidDto(body.dto, await readJsonObject(context.request, bodyLimit), validation);
+      const plain = await readJsonObject(context.request, limits.bodyLimit);
+      assertBodyDepth(plain, limits.bodyDepthLimit);
+      const dto = await toValidDto(body.dto, plain, validation);
       if (dto instanceof Response) return dto;
       args[body.index] = dto;
     }

@@ -1,4 +1,5 @@
 import type { ValidationError, ValidatorOptions } from 'class-validator';
+import { withDtoRules, type RuleStorage } from './dto-rules';
 import { errorResponse } from './error-handler';
 import { namedExport } from './interop';
 import type { Class } from './types';
@@ -12,6 +13,7 @@ export interface FieldError {
 interface Validators {
   plainToInstance: (cls: Class, plain: unknown) => object;
   validate: (object: object, options?: ValidatorOptions) => Promise<ValidationError[]>;
+  storage: RuleStorage;
 }
 
 let validators: Promise<Validators> | undefined;
@@ -23,6 +25,7 @@ function loadValidators(): Promise<Validators> {
     ([transformer, validator]) => ({
       plainToInstance: namedExport<Validators['plainToInstance']>(transformer, 'plainToInstance')!,
       validate: namedExport<Validators['validate']>(validator, 'validate')!,
+      storage: namedExport<() => RuleStorage>(validator, 'getMetadataStorage')!(),
     }),
     (cause) => {
       validators = undefined;
@@ -36,11 +39,11 @@ function loadValidators(): Promise<Validators> {
  * a failed validation is an ordinary answer, and unwinding it through the async frames was a fifth of its cost.
  */
 export async function toValidDto(dto: Class, plain: Record<string, unknown>, options: ValidatorOptions): Promise<object | Response> {
-  const { plainToInstance, validate } = await loadValidators();
+  const { plainToInstance, validate, storage } = await loadValidators();
   const instance = plainToInstance(dto, plain);
-  const errors = await validate(instance, options);
+  const errors = withDtoRules(dto, instance, storage, flattenValidationErrors(await validate(instance, options)));
   if (errors.length > 0) {
-    return errorResponse(422, 'Validation failed', undefined, { errors: flattenValidationErrors(errors) });
+    return errorResponse(422, 'Validation failed', undefined, { errors });
   }
   return instance;
 }

@@ -1,7 +1,9 @@
+import { designType, propertyRules, type RuleMetadata } from '../dto-rules';
 import { namedExport } from '../interop';
 import { requireFromProject } from '../node-runtime';
 import type { Class } from '../types';
 import { documentedName } from './names';
+import { applyDtoRules } from './rule-schemas';
 import type { SchemaObject } from './types';
 
 export const SCHEMA_REF_PREFIX = '#/components/schemas/';
@@ -18,7 +20,7 @@ interface TransformerStorage {
 }
 
 interface ValidationStorage {
-  getTargetValidationMetadatas(target: Function, targetSchema: string, always: boolean, strictGroups: boolean): { target: Function | string; propertyName: string }[];
+  getTargetValidationMetadatas(target: Function, targetSchema: string, always: boolean, strictGroups: boolean): RuleMetadata[];
 }
 
 /** What schema generation needs from the optional peers, loaded on first use. Injectable for tests. */
@@ -173,14 +175,9 @@ function describeClass(cls: Class, loaded: SchemaTools, transformer: Transformer
     const candidates = [typeMetadata?.typeFunction(), designType(meta.target, meta.propertyName)];
     for (const candidate of candidates) if (isUserClass(candidate)) referenced.set(candidate.name, candidate);
   }
-  const schema = resolveRefs(generated, referenced, name);
+  const schema = applyDtoRules(resolveRefs(generated, referenced, name), propertyRules(cls, loaded.validationStorage));
   if (schema.type === undefined && schema.properties === undefined) schema.type = 'object';
   return { name, schema, nested: [...referenced.values()] };
-}
-
-function designType(target: Function, property: string): unknown {
-  const reflect = Reflect as unknown as { getMetadata?: (key: string, target: object, property: string) => unknown };
-  return reflect.getMetadata?.('design:type', target.prototype, property);
 }
 
 function isUserClass(value: unknown): value is Class {

@@ -3,7 +3,7 @@ import { Type } from 'class-transformer';
 import { IsString, ValidateNested } from 'class-validator';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { All, Body, Controller, Get, Post, createApplication, generateOpenApiDocument, type RouteContext } from '../../runtime/index';
+import { All, ApiResponse, Body, Controller, Get, Post, createApplication, generateOpenApiDocument, type RouteContext } from '../../runtime/index';
 import { clearOpenApiCache } from '../../runtime/openapi/index';
 import { setSchemaToolsLoader } from '../../runtime/openapi/schemas';
 import type { ResponseObject } from '../../runtime/openapi/types';
@@ -115,6 +115,29 @@ generate('uses the @HttpCode status for the default success response and @ApiRes
   assert.equal((doc.paths['/api/posts/{id}'].get!.responses['200'] as ResponseObject).content, { 'application/json': { schema: { $ref: '#/components/schemas/PostDto' } } });
   // A class-level @ApiResponse applies to every route of the controller.
   assert.is((doc.paths['/api/posts/{id}'].delete!.responses['401'] as ResponseObject).description, 'Not signed in');
+});
+
+// Issue 15 row 6: a handler's own 404 body ({ message }) was documented with the library's error schema.
+generate('documents a handler-built error with the @ApiResponse type, not the library error schema, and the real body matches it', async () => {
+  class MessageDto {
+    @IsString()
+    message!: string;
+  }
+  @Controller('/notes')
+  class NotesController {
+    @Get('/:id')
+    @ApiResponse({ status: 404, description: 'No note with this id', type: MessageDto })
+    findOne(context: RouteContext) {
+      return context.json({ message: `Note ${context.params.id} not found` }, { status: 404 });
+    }
+  }
+  const notes = createApplication({ controllers: [NotesController], basePath: '/notes-api' });
+  const doc = await generateOpenApiDocument({ title: 'Notes', applications: [notes] });
+  const notFound = doc.paths['/notes-api/notes/{id}'].get!.responses['404'] as ResponseObject;
+  assert.equal(notFound, { description: 'No note with this id', content: { 'application/json': { schema: { $ref: '#/components/schemas/MessageDto' } } } });
+  const response = await notes.handle(new Request('http://localhost/notes-api/notes/7'));
+  assert.is(response.status, 404);
+  assertMatches(await response.json(), doc.components.schemas.MessageDto);
 });
 
 generate('takes tags from the class and the method, summary, description and deprecated from @ApiOperation', async () => {
