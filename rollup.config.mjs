@@ -54,7 +54,12 @@ export default [
   {
     input: 'runtime/index.ts',
     external,
-    output: { file: 'dist/index.d.ts', format: 'es' },
+    // The same declarations twice: .d.ts for `import` (the package is "type": "module") and .d.cts for `require`, so
+    // TypeScript sees a CommonJS module where Node loads dist/index.cjs (not "ESM masquerading as CJS").
+    output: [
+      { file: 'dist/index.d.ts', format: 'es' },
+      { file: 'dist/index.d.cts', format: 'es' },
+    ],
     plugins: [dts({ tsconfig: './tsconfig.json' })],
   },
   // The CLI ships as one file with its dependencies inside (Yeoman, jsonc-parser, pluralize: devDependencies), as
