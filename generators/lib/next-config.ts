@@ -1,4 +1,5 @@
 import type * as TS from 'typescript';
+import type { EditResult } from './edit-result';
 import { appendToList, applyTextEdits, indentationAt, quoteStyle, type TextEdit, type TypeScript } from './typescript';
 
 /**
@@ -34,10 +35,6 @@ export const SWAGGER_NEXT_SETTINGS: readonly RequiredNextSetting[] = [
 
 export const NEXT_CONFIG_FILES = ['next.config.ts', 'next.config.mts', 'next.config.mjs', 'next.config.js', 'next.config.cjs'];
 
-export type NextConfigPatch =
-  | { status: 'patched'; text: string; added: string[] }
-  | { status: 'unchanged'; text: string }
-  | { status: 'manual'; text: string; reason: string; instructions: string };
 
 /** `key: value` for the rest of a setting's path: `experimental: { serverMinification: false }`. */
 function settingText(setting: RequiredNextSetting, from: number, literal: (value: string) => string = (v) => v): string {
@@ -113,10 +110,10 @@ export function patchNextConfig(
   text: string,
   file: string,
   settings: readonly RequiredNextSetting[] = SWAGGER_NEXT_SETTINGS,
-): NextConfigPatch {
+): EditResult {
   const kind = file.endsWith('ts') ? ts.ScriptKind.TS : ts.ScriptKind.JS;
   const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, kind);
-  const manual = (reason: string): NextConfigPatch => ({
+  const manual = (reason: string): EditResult => ({
     status: 'manual',
     text,
     reason,
@@ -186,5 +183,5 @@ export function patchNextConfig(
     edits.push({ ...pieces[0], text: pieces.map((piece) => piece.text).join('') });
   }
   if (edits.length === 0) return { status: 'unchanged', text };
-  return { status: 'patched', text: applyTextEdits(text, edits), added };
+  return { status: 'edited', text: applyTextEdits(text, edits), added };
 }
