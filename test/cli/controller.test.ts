@@ -18,7 +18,8 @@ controller('generate controller posts writes the controller and DTO and register
   const { summary, error } = await run('controller', dir, ['posts']);
   assert.is(error, undefined);
   const source = read(dir, 'src/features/posts/controller.ts');
-  assert.ok(source.includes("import { Body, Controller, Get, HttpCode, Post, type RouteContext } from 'next-app-controllers';"));
+  assert.ok(source.includes("import { ApiTags, Body, Controller, Get, HttpCode, Post, type RouteContext } from 'next-app-controllers';"));
+  assert.ok(source.includes("@ApiTags('Posts')\n@Controller('/posts')"), 'Swagger UI groups the routes under the controller');
   assert.ok(source.includes("import { CreatePostDto } from './dto';"));
   assert.ok(source.includes("@Controller('/posts')\nexport class PostsController {"));
   assert.ok(source.includes("@Get('')\n  list() {"));
@@ -30,7 +31,7 @@ controller('generate controller posts writes the controller and DTO and register
   assert.ok(dto.includes('export class CreatePostDto {\n  @IsString()\n  @MinLength(1)\n  title!: string;'));
   assert.is(
     read(dir, 'src/app.ts'),
-    "import { createApplication } from 'next-app-controllers';\nimport { PostsController } from './features/posts/controller';\n\nexport const app = createApplication({\n  controllers: [PostsController],\n});\n",
+    "import { createApplication } from 'next-app-controllers';\nimport { PostsController } from './features/posts/controller';\n\nexport const app = createApplication({\n  controllers: [PostsController],\n  // Request bodies keep only the fields their DTO declares; any other field is a 422 naming it.\n  validation: { whitelist: true, forbidNonWhitelisted: true },\n});\n",
   );
   assert.equal(summary!.written, ['src/features/posts/controller.ts', 'src/features/posts/dto.ts']);
   assert.equal(summary!.updated, ['src/app.ts']);

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { TestAdapter } from '@yeoman/adapter/testing';
-import { cleanup, emptyTempDir, read, run, snapshot, tempProject, write } from './helpers';
+import { cleanup, emptyTempDir, read, REPO_ROOT, run, snapshot, tempProject, write } from './helpers';
 
 const init = suite('init generator');
 init.after.each(cleanup);
@@ -12,6 +12,8 @@ const APP_TS = `import { createApplication } from 'next-app-controllers';
 
 export const app = createApplication({
   controllers: [],
+  // Request bodies keep only the fields their DTO declares; any other field is a 422 naming it.
+  validation: { whitelist: true, forbidNonWhitelisted: true },
 });
 `;
 
@@ -34,7 +36,10 @@ init('src layout: writes the app module and the catch-all route, and patches tsc
   assert.not.ok(read(dir, 'next.config.ts').includes('serverExternalPackages'));
   assert.equal(summary!.written, ['src/app.ts', 'src/app/api/[[...route]]/route.ts']);
   assert.equal(summary!.updated, ['tsconfig.json']);
-  assert.ok(summary!.manual.some((step) => step.includes('npm install next-app-controllers@')));
+  // Regression: --skip-install printed `npm install next-app-controllers@0.1.0`, which no registry serves (E404).
+  const install = summary!.manual.find((step) => step.startsWith('Install the dependencies'))!;
+  assert.match(install, `npm pack ${REPO_ROOT.replace(/\/$/, '')} --pack-destination .\n`);
+  assert.match(install, 'npm install file:next-app-controllers-0.1.0.tgz class-validator@');
 });
 
 init('root layout: app.ts next to app/, and a relative import when there is no @/* alias', async () => {
