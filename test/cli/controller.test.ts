@@ -1,3 +1,4 @@
+import { stripVTControlCharacters } from 'node:util';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { suite } from 'uvu';
@@ -109,6 +110,50 @@ controller('existing controller files are kept without --force and overwritten w
   const forced = await run('controller', dir, ['posts'], { force: true });
   assert.ok(read(dir, 'src/features/posts/controller.ts').includes('export class PostsController'));
   assert.ok(forced.summary!.written.includes('src/features/posts/controller.ts'));
+});
+
+// Regression: the kept file exported another class, yet OrdersController was imported into app.ts (tsc: TS2724).
+controller('a kept controller.ts that exports another class is not registered, and the summary says why', async () => {
+  const dir = await initialised();
+  const { mkdirSync } = await import('node:fs');
+  mkdirSync(join(dir, 'src/features/orders'), { recursive: true });
+  write(dir, 'src/features/orders/controller.ts', 'export class OrderApi {}\n');
+  const appModule = read(dir, 'src/app.ts');
+  const { summary, output, error } = await run('controller', dir, ['orders']);
+  assert.is(error, undefined);
+  assert.is(read(dir, 'src/app.ts'), appModule);
+  assert.equal(summary!.skipped, ['src/features/orders/controller.ts']);
+  assert.ok(summary!.manual.some((step) => step.includes('does not export OrdersController, so it was not registered in src/app.ts')));
+  assert.not.match(output, 'served by');
+});
+
+controller('a kept controller.ts that does export the class is still registered', async () => {
+  const dir = await initialised();
+  const { mkdirSync } = await import('node:fs');
+  mkdirSync(join(dir, 'src/features/orders'), { recursive: true });
+  write(dir, 'src/features/orders/controller.ts', "import { Controller } from 'next-app-controllers';\n\n@Controller('/orders')\nexport class OrdersController {}\n");
+  await run('controller', dir, ['orders']);
+  assert.ok(read(dir, 'src/app.ts').includes('controllers: [OrdersController],'));
+});
+
+// Regression: with src/app/api/hello/route.ts present, the summary said GET /api/hello was served by the controller.
+controller('a route file under app/api/<name> that answers first is named in a warning, with the fix', async () => {
+  const dir = await initialised();
+  const { mkdirSync } = await import('node:fs');
+  mkdirSync(join(dir, 'src/app/api/hello'), { recursive: true });
+  write(dir, 'src/app/api/hello/route.ts', 'export function GET() { return Response.json({}); }\n');
+  const { summary, output } = await run('controller', dir, ['hello']);
+  assert.equal(summary!.warnings.length, 1);
+  assert.match(summary!.warnings[0], 'src/app/api/hello/route.ts already answers requests under /api/hello: Next.js serves that file before the catch-all route');
+  assert.match(summary!.warnings[0], 'delete it, or give the controller another prefix');
+  assert.not.match(output, 'served by HelloController');
+});
+
+controller("the edit of app.ts shows as `update` in Yeoman's log, never `force`", async () => {
+  const dir = await initialised();
+  const output = stripVTControlCharacters((await run('controller', dir, ['posts'])).output);
+  assert.match(output, 'update src/app.ts');
+  assert.not.match(output, 'force');
 });
 
 controller.run();

@@ -1,3 +1,4 @@
+import { stripVTControlCharacters } from 'node:util';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { suite } from 'uvu';
@@ -168,6 +169,39 @@ init('a Next.js project without an app directory (Pages Router): clear error and
   const { error } = await run('init', dir, [], { swagger: true });
   assert.match(error!.message, 'No app directory (src/app or app)');
   assert.equal(snapshot(dir), before);
+});
+
+// Regression: a second init called app.ts skipped and hinted at --force, which reset it to `controllers: []`.
+init('a second init finds an app module with registered controllers unchanged, and --force keeps them', async () => {
+  const dir = tempProject('src');
+  await run('init', dir);
+  await run('controller', dir, ['posts']);
+  const registered = read(dir, 'src/app.ts');
+  const again = await run('init', dir);
+  assert.equal(again.summary!.skipped, []);
+  assert.ok(again.summary!.unchanged.includes('src/app.ts'));
+  write(dir, 'src/app.ts', registered.replace('validation: { whitelist: true, forbidNonWhitelisted: true },', 'bodyLimit: 10,'));
+  const forced = await run('init', dir, [], { force: true });
+  assert.ok(forced.summary!.written.includes('src/app.ts'));
+  assert.is(read(dir, 'src/app.ts'), registered);
+});
+
+init('config edits show as `update` in the log, not `force`', async () => {
+  const dir = tempProject('src');
+  const output = stripVTControlCharacters((await run('init', dir, [], { swagger: true })).output);
+  assert.match(output, 'update tsconfig.json');
+  assert.match(output, 'update next.config.ts');
+  assert.not.match(output, 'force');
+});
+
+init('the package manager comes from the lockfile: a yarn project is told to `yarn add`, never `npm install`', async () => {
+  const dir = tempProject('src');
+  write(dir, 'yarn.lock', '');
+  const { summary } = await run('init', dir);
+  assert.is(summary!.packageManager, 'yarn');
+  const install = summary!.manual.find((step) => step.startsWith('Install the dependencies'))!;
+  assert.match(install, '\n  yarn add file:next-app-controllers-0.1.0.tgz class-validator@');
+  assert.not.match(install, 'npm install');
 });
 
 init.run();
