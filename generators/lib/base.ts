@@ -68,11 +68,14 @@ export abstract class ProjectGenerator extends Generator<Record<string, unknown>
   readonly summary: Summary = { written: [], updated: [], unchanged: [], skipped: [], warnings: [], manual: [], installed: [] };
   private readonly planned = new Map<string, PlannedFile>();
 
+  /**
+   * customInstallTask: dependencies are installed by lib/install.ts (only what is missing, with the project's package
+   * manager), so Yeoman's own "install when package.json changed" step is switched off; `new` leaves it to the `init`
+   * it composes (Yeoman logs a notice when two generators both claim it). inheritTasks: `generate controller` and
+   * `generate resource` share their tasks through lib/feature.ts.
+   */
   constructor(args: string | string[], options: CommandOptions & BaseOptions, command: CommandName) {
-    // customInstallTask: dependencies are installed by lib/install.ts (only what is missing, with the project's
-    // package manager), so Yeoman's own "install when package.json changed" step is switched off. inheritTasks:
-    // `generate controller` and `generate resource` share their tasks through lib/feature.ts.
-    super(Array.isArray(args) ? args : [args], options, { customInstallTask: true, inheritTasks: true });
+    super(Array.isArray(args) ? args : [args], options, { customInstallTask: command !== 'new', inheritTasks: true });
     declareInputs(this, command);
   }
 

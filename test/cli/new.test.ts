@@ -42,8 +42,9 @@ newSuite('after create-next-app it wires the new project like init (create-next-
   chmodSync(fake, 0o755);
   process.env.NEXT_APP_CONTROLLERS_CREATE_NEXT_APP = fake;
   try {
-    const { error, summary } = await run('new', dir, ['my-app'], { swagger: true });
+    const { error, summary, output } = await run('new', dir, ['my-app'], { swagger: true });
     assert.is(error, undefined);
+    assert.not.match(output, 'Multiple customInstallTask', 'only the composed init claims the install step');
     assert.is(read(join(dir, 'my-app'), 'src/app/api/[[...route]]/route.ts').split('\n')[0], "import { app } from '@/app';");
     assert.ok(existsSync(join(dir, 'my-app/src/app/api-docs/[[...file]]/route.ts')));
     assert.ok(read(join(dir, 'my-app'), 'tsconfig.json').includes('"emitDecoratorMetadata": true'));
