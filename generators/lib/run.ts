@@ -50,7 +50,7 @@ function registerAll(env: ReturnType<typeof createEnv>): void {
 export async function runGenerator(name: GeneratorName, run: RunOptions): Promise<Summary> {
   const interactive = run.interactive ?? Boolean(process.stdin.isTTY);
   // `update` is the status of edits to files the user owns (lib/base.ts); the default logger has no such method.
-  const log = createLogger({ stdout: run.stdout, stderr: run.stderr, colors: { update: 'yellow' } as never });
+  const log = createLogger<unknown, 'update'>({ stdout: run.stdout, stderr: run.stderr, colors: { update: 'yellow' } });
   const streams = { stdout: run.stdout, stderr: run.stderr, log };
   const adapter = run.adapter ?? (interactive ? new TerminalAdapter(streams) : new NonInteractiveAdapter(streams));
   const options = run.options ?? {};
