@@ -141,9 +141,9 @@ export function createApplication(options: ApplicationOptions): Application {
 
 function invoker(definition: RouteDefinition, instance: object, limits: BodyLimits, validation: ValidatorOptions): Handler {
   const method = (instance as Record<string, (...args: unknown[]) => unknown>)[definition.propertyKey];
-  const { body, httpCode } = definition;
-  const arity = Math.max(method.length, body ? body.index + 1 : 0, 1);
-  if (!body && arity === 1) {
+  const { body, query, httpCode } = definition;
+  const arity = Math.max(method.length, body ? body.index + 1 : 0, query ? query.index + 1 : 0, 1);
+  if (!body && !query && arity === 1) {
     return async (context) => toResponse(await method.call(instance, context), httpCode);
   }
   return async (context) => {
@@ -155,8 +155,23 @@ function invoker(definition: RouteDefinition, instance: object, limits: BodyLimi
       if (dto instanceof Response) return dto;
       args[body.index] = dto;
     }
+    if (query) {
+      const dto = await toValidDto(query.dto, queryObject(context.query), validation);
+      if (dto instanceof Response) return dto;
+      args[query.index] = dto;
+    }
     return toResponse(await method.apply(instance, args), httpCode);
   };
+}
+
+/** The query string as a plain object: one key, one string; a repeated key, an array of its strings. */
+function queryObject(search: URLSearchParams): Record<string, unknown> {
+  const plain: Record<string, unknown> = {};
+  for (const key of new Set(search.keys())) {
+    const values = search.getAll(key);
+    plain[key] = values.length === 1 ? values[0] : values;
+  }
+  return plain;
 }
 
 /** Methods with a route for this path, for `Allow`: HEAD wherever GET is, OPTIONS always. */
