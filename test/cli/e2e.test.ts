@@ -5,58 +5,12 @@
  * then calls the API. Run with `npm run test:cli:e2e`. Every `next build` on the shared machine takes
  * /tmp/next-build.lock (flock) so only one runs at a time.
  */
-import { spawn, type SpawnOptions } from 'node:child_process';
-import { createServer } from 'node:net';
+import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { BIN, cleanup, read, tempProject } from './helpers';
-
-interface Result {
-  code: number;
-  output: string;
-}
-
-function exec(command: string, args: string[], options: SpawnOptions & { cwd: string }): Promise<Result> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { ...options, stdio: ['pipe', 'pipe', 'pipe'] });
-    let output = '';
-    child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code: code ?? 1, output }));
-  });
-}
-
-async function nextBuild(cwd: string): Promise<Result> {
-  const next = [join(cwd, 'node_modules/next/dist/bin/next'), 'build'];
-  try {
-    return await exec('flock', ['/tmp/next-build.lock', process.execPath, ...next], { cwd });
-  } catch {
-    return exec(process.execPath, next, { cwd }); // no flock on this machine
-  }
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-async function waitFor(url: string, timeoutMs: number): Promise<Response> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      return await fetch(url);
-    } catch (error) {
-      if (Date.now() > deadline) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 250));
-    }
-  }
-}
+import { exec, freePort, nextBuild, waitFor } from './processes';
 
 const e2e = suite('next-app-controllers bin end to end');
 e2e.after(cleanup);

@@ -4,51 +4,19 @@
  * `next start`, then every route of the resource over HTTP. pnpm is installed with `npm install -g pnpm@10` when
  * missing. Run with `flock /tmp/nac-next.lock npm run test:cli:e2e`.
  */
-import { execFileSync, spawn, type SpawnOptions } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { BIN, cleanup, read, tempProject } from './helpers';
-
-function exec(command: string, args: string[], options: SpawnOptions & { cwd: string }): Promise<{ code: number; output: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { ...options, stdio: ['pipe', 'pipe', 'pipe'] });
-    let output = '';
-    child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code: code ?? 1, output }));
-  });
-}
+import { exec, freePort, nextBuild, waitFor } from './processes';
 
 function ensurePnpm(): void {
   try {
     execFileSync('pnpm', ['--version'], { stdio: 'ignore' });
   } catch {
     execFileSync('npm', ['install', '-g', 'pnpm@10', '--no-audit', '--no-fund'], { stdio: 'inherit' });
-  }
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-async function waitFor(url: string, timeoutMs: number): Promise<Response> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      return await fetch(url);
-    } catch (error) {
-      if (Date.now() > deadline) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 250));
-    }
   }
 }
 
@@ -78,7 +46,7 @@ e2e('a pnpm project: init installs with pnpm, generate resource type-checks, bui
 
   const tsc = await exec(process.execPath, [join(dir, 'node_modules/typescript/bin/tsc'), '--noEmit', '-p', '.'], { cwd: dir });
   assert.is(tsc.code, 0, tsc.output);
-  const build = await exec(process.execPath, [join(dir, 'node_modules/next/dist/bin/next'), 'build'], { cwd: dir });
+  const build = await nextBuild(dir);
   assert.is(build.code, 0, build.output);
   step('tsc and next build done');
 

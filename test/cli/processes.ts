@@ -1,0 +1,53 @@
+// Child processes and a served app for the CLI's end-to-end tests.
+import { spawn, type SpawnOptions } from 'node:child_process';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+
+export interface Result {
+  code: number;
+  output: string;
+}
+
+/** Runs a command to its end; stdout and stderr together in `output`. */
+export function exec(command: string, args: string[], options: SpawnOptions & { cwd: string }): Promise<Result> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { ...options, stdio: ['pipe', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code: code ?? 1, output }));
+  });
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = createServer().listen(0, () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** The first answer from `url`, retrying until the server listens (at most `timeoutMs`). */
+export async function waitFor(url: string, timeoutMs: number): Promise<Response> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      return await fetch(url);
+    } catch (error) {
+      if (Date.now() > deadline) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  }
+}
+
+/** `next build` of a project with its own next, one at a time on the machine (`flock`) where flock exists. */
+export async function nextBuild(cwd: string): Promise<Result> {
+  const next = [join(cwd, 'node_modules/next/dist/bin/next'), 'build'];
+  try {
+    return await exec('flock', ['/tmp/next-build.lock', process.execPath, ...next], { cwd });
+  } catch {
+    return exec(process.execPath, next, { cwd }); // no flock on this machine
+  }
+}
