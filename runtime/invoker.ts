@@ -1,0 +1,38 @@
+import type { ValidatorOptions } from 'class-validator';
+import { readJsonObject } from './body';
+import type { Handler } from './compose';
+import type { ErrorResponder } from './error-handler';
+import { clientError } from './http-error';
+import { toResponse } from './response';
+import type { RouteDefinition } from './route-definitions';
+import { toValidDto } from './validation';
+
+export interface InvokerOptions {
+  /** Largest request body `@Body` reads, in bytes. */
+  bodyLimit: number;
+  validation: ValidatorOptions;
+  /** Answers a failed validation's 422 without throwing it (see `toValidDto`). */
+  fail: ErrorResponder;
+}
+
+/**
+ * Calls one route's method: builds its arguments (the context, the validated `@Body` DTO), then turns its result into
+ * a Response (`@HttpCode` for values). Body errors (400, 413, 415) are thrown; a failed validation answers 422.
+ */
+export function invoker(definition: RouteDefinition, instance: object, { bodyLimit, validation, fail }: InvokerOptions): Handler {
+  const method = (instance as Record<string, (...args: unknown[]) => unknown>)[definition.propertyKey];
+  const { body, httpCode } = definition;
+  const arity = Math.max(method.length, body ? body.index + 1 : 0, 1);
+  if (!body && arity === 1) {
+    return async (context) => toResponse(await method.call(instance, context), httpCode);
+  }
+  return async (context) => {
+    const args: unknown[] = new Array(arity).fill(context);
+    if (body) {
+      const dto = await toValidDto(body.dto, await readJsonObject(context.request, bodyLimit), validation);
+      if (!dto.ok) return fail(clientError(422, 'Validation failed', { errors: dto.errors }), context);
+      args[body.index] = dto.value;
+    }
+    return toResponse(await method.apply(instance, args), httpCode);
+  };
+}
