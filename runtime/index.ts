@@ -12,6 +12,8 @@ export { BadRequestError, ConflictError, ForbiddenError, HttpError, NotFoundErro
 export type { ErrorFormatter, FieldError, FieldLocation, HttpErrorOptions } from './http-error';
 export type { ErrorHook } from './error-handler';
 export { problemDetails } from './problem-details';
+export { rejectMalformedPath } from './malformed-path';
+export type { MalformedPathOptions } from './malformed-path';
 export type { ResponseOptions } from './response';
 export type { RouteDefinition } from './route-definitions';
 export type { ApiOperationOptions, ApiResponseOptions, Class, HttpMethod, Middleware, RouteMethod } from './types';
