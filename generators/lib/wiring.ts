@@ -4,6 +4,7 @@ import type { ProjectGenerator } from './base';
 import { cliVersion, librarySpec, LIBRARY_NAME, missingPackages, npmInstall } from './install';
 import { NEXT_CONFIG_FILES, nextConfigInstructions, patchNextConfig, SWAGGER_NEXT_SETTINGS } from './next-config';
 import { appModuleImport, listedDependencies, readPackageJson, type ProjectLayout } from './project';
+import { writeMalformedPathProxy } from './proxy';
 import { patchTsconfig, tsconfigInstructions } from './tsconfig';
 import { loadTypeScript } from './typescript';
 
@@ -20,6 +21,7 @@ export function writeWiring(generator: ProjectGenerator, layout: ProjectLayout, 
     writeTemplate('openapi-route.ts.ejs', openApi, { appImport: appModuleImport(layout, openApi) });
     writeTemplate('api-docs-route.ts.ejs', `${layout.appDir}/api-docs/[[...file]]/route.ts`, {});
   }
+  writeMalformedPathProxy(generator, layout);
 
   const tsconfigPath = join(layout.root, 'tsconfig.json');
   if (existsSync(tsconfigPath)) {

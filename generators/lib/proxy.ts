@@ -1,0 +1,48 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import type { ProjectGenerator } from './base';
+import type { ProjectLayout } from './project';
+
+const EXTENSIONS = ['ts', 'js', 'mts', 'mjs', 'tsx', 'jsx'];
+
+/**
+ * `src/proxy.ts` (Next.js 16; `middleware.ts` on Next.js 15) answering malformed percent-encoding with the API's 400.
+ * Written when the project has no proxy or middleware file; when it has one without the helper, the lines to add are
+ * printed instead.
+ */
+export function writeMalformedPathProxy(generator: ProjectGenerator, layout: ProjectLayout): void {
+  const dir = layout.sourceDir ? `${layout.sourceDir}/` : '';
+  const existing = ['proxy', 'middleware']
+    .flatMap((name) => EXTENSIONS.map((extension) => `${dir}${name}.${extension}`))
+    .find((file) => existsSync(join(layout.root, file)));
+  if (existing) {
+    if (readFileSync(join(layout.root, existing), 'utf8').includes('rejectMalformedPath')) return;
+    generator._addManualStep(
+      `${existing} exists, so it was not written. To answer malformed percent-encoding (/api/posts/%E0%A4%A) with the API's ` +
+        '400 JSON instead of Next.js\'s plain-text 500, add to it:\n' +
+        "  import { rejectMalformedPath } from 'next-app-controllers';\n" +
+        '  // first, in the exported function:\n' +
+        '  const malformed = await rejectMalformedPath(request);\n' +
+        '  if (malformed) return malformed;\n' +
+        "  // and to config.matcher: '/api/:path(.*%.*)'",
+    );
+    return;
+  }
+  const name = nextMajorVersion(layout) >= 16 ? 'proxy' : 'middleware';
+  generator._writeTemplate('proxy.ts.ejs', `${dir}${name}.ts`, { exportName: name });
+}
+
+/** The installed Next.js major version, else the one package.json asks for; 16 when neither says. */
+function nextMajorVersion(layout: ProjectLayout): number {
+  try {
+    const installed = createRequire(join(layout.root, 'package.json'))('next/package.json') as { version?: string };
+    const major = Number.parseInt(installed.version ?? '', 10);
+    if (major > 0) return major;
+  } catch {
+    // not installed yet (`new --skip-install`, or init before npm install)
+  }
+  const { dependencies, devDependencies } = layout.packageJson;
+  const major = Number.parseInt((dependencies?.next ?? devDependencies?.next ?? '').replace(/^\D*/, ''), 10);
+  return major > 0 ? major : 16;
+}
