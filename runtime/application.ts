@@ -96,10 +96,10 @@ export function createApplication(options: ApplicationOptions): Application {
   };
   const answerMiss = (miss: Miss): Handler => {
     if (miss.kind === 'malformed-path') {
-      return (context) => fail(clientError(400, `Malformed percent-encoding in path ${pathnameOf(context.request.url)}`), context);
+      return async (context) => fail(clientError(400, `Malformed percent-encoding in path ${pathnameOf(context.request.url)}`), context);
     }
     if (miss.kind === 'not-found') {
-      return (context) => fail(clientError(404, `Cannot ${context.request.method} ${pathnameOf(context.request.url)}`), context);
+      return async (context) => fail(clientError(404, `Cannot ${context.request.method} ${pathnameOf(context.request.url)}`), context);
     }
     const headers = { allow: miss.allow };
     return async (context) => {
@@ -118,10 +118,14 @@ export function createApplication(options: ApplicationOptions): Application {
   async function handle(request: Request): Promise<Response> {
     if (!frozen) freeze();
     const outcome = router.match(request.method, pathnameOf(request.url));
-    const response =
-      outcome.kind === 'found'
-        ? await outcome.route.run(new RouteContext(request, outcome.params))
-        : await missChain(outcome)(new RouteContext(request, {}));
+    const context = new RouteContext(request, outcome.kind === 'found' ? outcome.params : {});
+    let response: Response;
+    try {
+      response = await (outcome.kind === 'found' ? outcome.route.run(context) : missChain(outcome)(context));
+    } catch (error) {
+      // A chain without middleware is the bare handler (one async frame less per request): its throws land here.
+      response = await fail(error, context);
+    }
     return request.method === 'HEAD' ? withoutBody(response) : response;
   }
 

@@ -8,8 +8,8 @@ import { json } from './response';
  */
 export type ErrorHook = (error: unknown, request: Request) => Response | void | Promise<Response | void>;
 
-/** Answers one error of a request; never rejects. */
-export type ErrorResponder = (error: unknown, context: RouteContext) => Promise<Response>;
+/** Answers one error of a request; never throws or rejects. */
+export type ErrorResponder = (error: unknown, context: RouteContext) => Response | Promise<Response>;
 
 export interface ErrorHandlerOptions {
   formatError?: ErrorFormatter;
@@ -31,7 +31,7 @@ export function createErrorHandler({ formatError, onError = logError }: ErrorHan
     }
   };
 
-  return async (thrown, context) => {
+  const respond = async (thrown: unknown, context: RouteContext): Promise<Response> => {
     let error: HttpError;
     if (HttpError.is(thrown)) {
       error = thrown;
@@ -55,6 +55,19 @@ export function createErrorHandler({ formatError, onError = logError }: ErrorHan
       await report(bodyError, context.request);
       return json({ success: false, statusCode: error.status, message: error.message }, error.status);
     }
+  };
+
+  // The common case answers synchronously: a Response returned from an async handler settles in fewer microtasks
+  // than a Promise of one, which a 404 and a 422 noticed.
+  return (thrown, context) => {
+    if (formatError === undefined && HttpError.is(thrown)) {
+      try {
+        return defaultErrorResponse(thrown);
+      } catch {
+        // the async path reports it and still answers
+      }
+    }
+    return respond(thrown, context);
   };
 }
 

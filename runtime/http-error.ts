@@ -57,17 +57,21 @@ export class HttpError extends Error {
 Object.defineProperty(HttpError.prototype, BRAND, { value: true });
 
 /**
- * An HttpError without a captured stack trace, for the errors the library raises about a client's request (bad body,
- * failed validation, malformed path, no route): nobody reads their stack, and capturing it was a third of a 422's cost.
+ * An HttpError made without running the Error constructor, for the errors the library raises about a client's request
+ * (bad body, failed validation, malformed path, no route): nobody reads their stack, and capturing one, even empty,
+ * was a third of a 422's cost and most of what a 404 added. It is an `HttpError` and an `Error` like any other, with
+ * no `stack`.
  */
-export function clientError(status: number, message: string, options?: HttpErrorOptions): HttpError {
-  const limit = Error.stackTraceLimit;
-  Error.stackTraceLimit = 0;
-  try {
-    return new HttpError(status, message, options);
-  } finally {
-    Error.stackTraceLimit = limit;
-  }
+export function clientError(status: number, message: string, options: HttpErrorOptions = {}): HttpError {
+  const error = Object.create(HttpError.prototype) as { -readonly [K in keyof HttpError]: HttpError[K] };
+  error.name = 'HttpError';
+  error.message = message;
+  error.status = status;
+  if (options.headers !== undefined) error.headers = options.headers;
+  if (options.details !== undefined) error.details = options.details;
+  if (options.errors !== undefined) error.errors = options.errors;
+  if (options.cause !== undefined) error.cause = options.cause;
+  return error;
 }
 
 /** RFC 9110's reason phrases: the default message of an HttpError, problem details' `title`, OpenAPI descriptions. */
