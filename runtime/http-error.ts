@@ -1,7 +1,8 @@
 import type { RouteContext } from './context';
 
-// The one errors module: the error class, the reason phrases, the default body and its JSON schema. Everything else
-// (the error handler, problemDetails, the OpenAPI generator, the malformed-path proxy) reads these.
+// The one errors module: the error class, the reason phrases and the default body. Everything else (the error handler,
+// problemDetails, the OpenAPI generator, the malformed-path proxy) reads these. The body's JSON schema is in
+// runtime/openapi/error-schemas.ts, so that only the OpenAPI chunk carries it.
 
 const BRAND = Symbol.for('next-app-controllers.HttpError');
 
@@ -116,44 +117,6 @@ export function defaultErrorBody(error: HttpError): Record<string, unknown> {
   if (error.errors !== undefined) body.errors = error.errors;
   return error.details === undefined ? body : { ...body, ...error.details };
 }
-
-const FIELD_ERROR_SCHEMA = {
-  type: 'object',
-  required: ['field', 'message', 'in'],
-  properties: {
-    field: { type: 'string', description: 'Dotted path of the field: title, address.city, items.0.name.', examples: ['title'] },
-    message: { type: 'string', examples: ['title should not be empty'] },
-    in: { type: 'string', enum: ['body', 'query', 'path', 'header', 'form'], description: 'Where the value came from.' },
-  },
-};
-
-/** The JSON schema of `FieldError[]`, shared by the default body and problem details. */
-export const FIELD_ERRORS_SCHEMA = { type: 'array', description: 'One entry per violated rule.', items: FIELD_ERROR_SCHEMA };
-
-/** JSON schemas of the default body: every error, and the 422 of a failed validation. */
-export const DEFAULT_ERROR_SCHEMAS = {
-  error: {
-    type: 'object',
-    description: 'The body of every error response: 404 for an unknown path, 500 for an unexpected error, an HttpError otherwise.',
-    required: ['success', 'statusCode', 'message'],
-    properties: {
-      success: { type: 'boolean', const: false },
-      statusCode: { type: 'integer', minimum: 400, maximum: 599 },
-      message: { type: 'string' },
-    },
-  },
-  validation: {
-    type: 'object',
-    description: 'A @Body that failed validation; the handler did not run.',
-    required: ['success', 'statusCode', 'message', 'errors'],
-    properties: {
-      success: { type: 'boolean', const: false },
-      statusCode: { type: 'integer', const: 422 },
-      message: { type: 'string', const: 'Validation failed' },
-      errors: FIELD_ERRORS_SCHEMA,
-    },
-  },
-};
 
 const named = (status: number) =>
   class extends HttpError {

@@ -1,5 +1,5 @@
 import type { RouteContext } from './context';
-import { FIELD_ERRORS_SCHEMA, reasonPhrase, type HttpError } from './http-error';
+import { reasonPhrase, type HttpError } from './http-error';
 import { pathnameOf } from './path';
 import { json } from './response';
 
@@ -37,32 +37,3 @@ function withProblemType(headers: HeadersInit | undefined): HeadersInit {
   merged.set('content-type', PROBLEM_JSON);
   return merged;
 }
-
-/** JSON schemas of problem details: every error, and the 422 with its field errors. */
-export const PROBLEM_DETAILS_SCHEMAS = {
-  error: {
-    type: 'object',
-    description: 'RFC 9457 problem details: the body of every error response.',
-    required: ['type', 'title', 'status', 'detail', 'instance'],
-    properties: {
-      type: { type: 'string', const: 'about:blank' },
-      title: { type: 'string', description: 'The reason phrase of the status.' },
-      status: { type: 'integer', minimum: 400, maximum: 599 },
-      detail: { type: 'string' },
-      instance: { type: 'string', description: 'The request path.' },
-    },
-  },
-  validation: {
-    type: 'object',
-    description: 'RFC 9457 problem details of a @Body that failed validation; the handler did not run.',
-    required: ['type', 'title', 'status', 'detail', 'instance', 'errors'],
-    properties: {
-      type: { type: 'string', const: 'about:blank' },
-      title: { type: 'string', const: 'Unprocessable Content' },
-      status: { type: 'integer', const: 422 },
-      detail: { type: 'string', const: 'Validation failed' },
-      instance: { type: 'string' },
-      errors: FIELD_ERRORS_SCHEMA,
-    },
-  },
-};

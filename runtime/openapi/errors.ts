@@ -1,6 +1,7 @@
-import { defaultErrorBody, DEFAULT_ERROR_SCHEMAS, HttpError, reasonPhrase, type FieldError } from '../http-error';
-import { isProblemDetails, PROBLEM_DETAILS_SCHEMAS, PROBLEM_JSON } from '../problem-details';
+import { defaultErrorBody, HttpError, reasonPhrase, type FieldError } from '../http-error';
+import { isProblemDetails, PROBLEM_JSON } from '../problem-details';
 import type { DocumentedApplication } from '../registry';
+import { DEFAULT_ERROR_SCHEMAS, PROBLEM_DETAILS_SCHEMAS } from './error-schemas';
 import type { ReferenceObject, ResponseObject, SchemaObject } from './types';
 
 /** How an application's errors look: the default body, RFC 9457 problem details, or its own `formatError`. */
