@@ -1,7 +1,14 @@
+import commonjs from '@rollup/plugin-commonjs';
+import json from '@rollup/plugin-json';
+import { nodeResolve } from '@rollup/plugin-node-resolve';
+import terser from '@rollup/plugin-terser';
 import typescript from '@rollup/plugin-typescript';
 import { dts } from 'rollup-plugin-dts';
 import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { builtinModules } from 'node:module';
 import { join } from 'node:path';
+import { leaveOut } from './build/left-out.mjs';
+import { inlineOwnPackageJson } from './build/own-package-json.mjs';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
 const dependencies = Object.keys({ ...pkg.dependencies, ...pkg.peerDependencies });
@@ -47,15 +54,39 @@ export default [
   {
     input: 'runtime/index.ts',
     external,
-    output: { file: 'dist/index.d.ts', format: 'es' },
+    // The same declarations twice: .d.ts for `import` (the package is "type": "module") and .d.cts for `require`, so
+    // TypeScript sees a CommonJS module where Node loads dist/index.cjs (not "ESM masquerading as CJS").
+    output: [
+      { file: 'dist/index.d.ts', format: 'es' },
+      { file: 'dist/index.d.cts', format: 'es' },
+    ],
     plugins: [dts({ tsconfig: './tsconfig.json' })],
   },
-  // The CLI ships as JavaScript, so installing the library never needs a TypeScript loader. Its templates stay in
-  // generators/*/templates, found from the package root (generators/lib/paths.ts).
+  // The CLI ships as one file with its dependencies inside (Yeoman, jsonc-parser, pluralize: devDependencies), as
+  // create-next-app does, so installing the library adds no CLI packages. The project's own `typescript` is loaded
+  // from the project at run time (generators/lib/typescript.ts). Templates stay in generators/*/templates, found
+  // from the package root (generators/lib/paths.ts). Modules the CLI never reaches: build/left-out.mjs.
   {
     input: 'bin/cli.ts',
-    external: (id) => external(id) || id === 'typescript' || !/^[./]/.test(id),
-    output: { file: 'dist/cli.mjs', format: 'es', sourcemap: true },
-    plugins: [typescript({ tsconfig: './tsconfig.json', include: ['bin/**/*.ts', 'generators/**/*.ts'], compilerOptions })],
+    // Circular imports and top-level `this` in the bundled packages are theirs and harmless here; warnings about our
+    // own code still show.
+    onwarn(warning, warn) {
+      const inDependency = (id) => typeof id === 'string' && id.includes('node_modules');
+      if (warning.code === 'CIRCULAR_DEPENDENCY' && warning.ids?.every(inDependency)) return;
+      if (warning.code === 'THIS_IS_UNDEFINED' && inDependency(warning.id)) return;
+      warn(warning);
+    },
+    external: (id) => id.startsWith('node:') || builtinModules.includes(id) || id === 'typescript',
+    output: { file: 'dist/cli.mjs', format: 'es', inlineDynamicImports: true },
+    plugins: [
+      leaveOut(),
+      inlineOwnPackageJson(),
+      nodeResolve({ preferBuiltins: true, exportConditions: ['node'] }),
+      commonjs(),
+      json(),
+      typescript({ tsconfig: './tsconfig.json', include: ['bin/**/*.ts', 'generators/**/*.ts'], compilerOptions }),
+      // Minified to keep the tarball small; names kept so an error's stack (NEXT_APP_CONTROLLERS_DEBUG=1) still reads.
+      terser({ keep_classnames: true, keep_fnames: true, format: { comments: false } }),
+    ],
   },
 ];

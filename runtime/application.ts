@@ -1,4 +1,5 @@
 import type { ValidatorOptions } from 'class-validator';
+import { DEFAULT_BODY_DEPTH_LIMIT } from './body-depth';
 import { compose, type Handler } from './compose';
 import { RouteContext } from './context';
 import { createErrorHandler, type ErrorHook } from './error-handler';
@@ -19,6 +20,8 @@ export interface ApplicationOptions {
   basePath?: string;
   /** Largest request body `@Body` reads, in bytes. Default 1 MiB. */
   bodyLimit?: number;
+  /** Deepest nesting of objects and arrays `@Body` accepts (the body itself is level 1); deeper is a 400. Default 64. */
+  bodyDepthLimit?: number;
   /** class-validator options for every `@Body`, e.g. `{ whitelist: true, forbidNonWhitelisted: true }`. */
   validation?: ValidatorOptions;
   /**
@@ -62,6 +65,10 @@ export function createApplication(options: ApplicationOptions): Application {
   const basePath = joinPaths(options.basePath ?? '/api');
   const bodyLimit = options.bodyLimit ?? DEFAULT_BODY_LIMIT;
   if (!(bodyLimit > 0)) throw new RangeError(`createApplication: bodyLimit must be a positive number of bytes, got ${bodyLimit}.`);
+  const bodyDepthLimit = options.bodyDepthLimit ?? DEFAULT_BODY_DEPTH_LIMIT;
+  if (!Number.isInteger(bodyDepthLimit) || bodyDepthLimit < 1 || bodyDepthLimit > 1000) {
+    throw new RangeError(`createApplication: bodyDepthLimit must be a whole number of levels from 1 to 1000, got ${bodyDepthLimit}.`);
+  }
   if (options.formatError !== undefined && typeof options.formatError !== 'function') {
     throw new TypeError(`createApplication: formatError must be a function (error, context) => Response | value, got ${typeof options.formatError}.`);
   }
@@ -79,7 +86,7 @@ export function createApplication(options: ApplicationOptions): Application {
       instance = new definition.controller() as object;
       instances.set(definition.controller, instance);
     }
-    return { ...definition, run: invoker(definition, instance, { bodyLimit, validation, fail }) };
+    return { ...definition, run: invoker(definition, instance, { bodyLimit, bodyDepthLimit, validation, fail }) };
   });
   for (const route of routes) router.add(route);
   router.compile();

@@ -36,7 +36,7 @@ async function readText(request: Request, limit: number): Promise<string> {
   const chunks: Uint8Array[] = [];
   let size = 0;
   for (;;) {
-    const { done, value } = await reader.read();
+    const { done, value } = await reader.read().catch(bodyCutOff);
     if (done) break;
     size += value.byteLength;
     if (size > limit) {
@@ -61,6 +61,12 @@ function concat(chunks: Uint8Array[], size: number): Uint8Array {
     offset += chunk.byteLength;
   }
   return bytes;
+}
+
+// The body stream fails when the client disconnects mid-upload: its mistake (or its choice), never a server fault, so
+// it is answered like any other bad body and neither logged nor passed to onError.
+function bodyCutOff(): never {
+  throw clientError(400, 'Request body was cut off: the connection closed before all of it arrived');
 }
 
 function tooLarge(limit: number): HttpError {

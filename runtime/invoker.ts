@@ -1,5 +1,6 @@
 import type { ValidatorOptions } from 'class-validator';
 import { readJsonObject } from './body';
+import { assertBodyDepth } from './body-depth';
 import type { Handler } from './compose';
 import type { ErrorResponder } from './error-handler';
 import { clientError } from './http-error';
@@ -10,6 +11,8 @@ import { toValidDto } from './validation';
 export interface InvokerOptions {
   /** Largest request body `@Body` reads, in bytes. */
   bodyLimit: number;
+  /** Deepest nesting of objects and arrays `@Body` accepts. */
+  bodyDepthLimit: number;
   validation: ValidatorOptions;
   /** Answers a failed validation's 422 without throwing it (see `toValidDto`). */
   fail: ErrorResponder;
@@ -17,9 +20,9 @@ export interface InvokerOptions {
 
 /**
  * Calls one route's method: builds its arguments (the context, the validated `@Body` DTO), then turns its result into
- * a Response (`@HttpCode` for values). Body errors (400, 413, 415) are thrown; a failed validation answers 422.
+ * a Response (`@HttpCode` for values). Body errors (400, 413, 415, too deep) are thrown; a failed validation answers 422.
  */
-export function invoker(definition: RouteDefinition, instance: object, { bodyLimit, validation, fail }: InvokerOptions): Handler {
+export function invoker(definition: RouteDefinition, instance: object, { bodyLimit, bodyDepthLimit, validation, fail }: InvokerOptions): Handler {
   const method = (instance as Record<string, (...args: unknown[]) => unknown>)[definition.propertyKey];
   const { body, httpCode } = definition;
   const arity = Math.max(method.length, body ? body.index + 1 : 0, 1);
@@ -29,7 +32,9 @@ export function invoker(definition: RouteDefinition, instance: object, { bodyLim
   return async (context) => {
     const args: unknown[] = new Array(arity).fill(context);
     if (body) {
-      const dto = await toValidDto(body.dto, await readJsonObject(context.request, bodyLimit), validation);
+      const plain = await readJsonObject(context.request, bodyLimit);
+      assertBodyDepth(plain, bodyDepthLimit);
+      const dto = await toValidDto(body.dto, plain, validation);
       if (!dto.ok) return fail(clientError(422, 'Validation failed', { errors: dto.errors }), context);
       args[body.index] = dto.value;
     }

@@ -32,6 +32,23 @@ export const SWAGGER_NEXT_SETTINGS: readonly RequiredNextSetting[] = [
   },
 ];
 
+/**
+ * Next.js 15 honours `serverMinification` only in webpack builds; its Turbopack builds (`next build --turbopack`,
+ * create-next-app@15's default) minify server code unless `turbopackMinify` is off, which in Next.js 15 also leaves
+ * client code unminified. Next.js 16 applies `serverMinification` to both bundlers.
+ */
+const NEXT_15_TURBOPACK_SETTING: RequiredNextSetting = {
+  path: ['experimental', 'turbopackMinify'],
+  kind: 'equals',
+  value: 'false',
+  why: 'Next.js 15 minifies server code in Turbopack builds unless turbopackMinify is off (serverMinification only reaches webpack builds)',
+};
+
+/** The settings `--swagger` needs for the project's Next.js major version (undefined when it cannot be told: the newest). */
+export function swaggerNextSettings(nextMajor: number | undefined): readonly RequiredNextSetting[] {
+  return nextMajor !== undefined && nextMajor < 16 ? [...SWAGGER_NEXT_SETTINGS, NEXT_15_TURBOPACK_SETTING] : SWAGGER_NEXT_SETTINGS;
+}
+
 export const NEXT_CONFIG_FILES = ['next.config.ts', 'next.config.mts', 'next.config.mjs', 'next.config.js', 'next.config.cjs'];
 
 export type NextConfigPatch =
@@ -39,19 +56,31 @@ export type NextConfigPatch =
   | { status: 'unchanged'; text: string }
   | { status: 'manual'; text: string; reason: string; instructions: string };
 
-/** `key: value` for the rest of a setting's path: `experimental: { serverMinification: false }`. */
-function settingText(setting: RequiredNextSetting, from: number, literal: (value: string) => string = (v) => v): string {
-  const value = setting.kind === 'array-includes' ? `[${literal(setting.value)}]` : literal(setting.value);
-  return setting.path
-    .slice(from)
-    .reduceRight((inner, key, index) => (index === setting.path.length - from - 1 ? `${key}: ${inner}` : `${key}: { ${inner} }`), value);
+/** Properties still to write, nested: `{ experimental: { serverMinification: 'false', turbopackMinify: 'false' } }`. */
+type PendingProperties = Map<string, string | PendingProperties>;
+
+/** Records the rest of a setting's path, from `from` on, so settings under one new parent share it. */
+function addPending(pending: PendingProperties, setting: RequiredNextSetting, from: number, literal: (value: string) => string): void {
+  let level = pending;
+  for (const key of setting.path.slice(from, -1)) {
+    let next = level.get(key);
+    if (typeof next !== 'object') level.set(key, (next = new Map()));
+    level = next;
+  }
+  level.set(setting.path.at(-1)!, setting.kind === 'array-includes' ? `[${literal(setting.value)}]` : literal(setting.value));
+}
+
+/** One `key: value` text per entry: `experimental: { serverMinification: false, turbopackMinify: false }`. */
+function renderPending(pending: PendingProperties): string[] {
+  return [...pending].map(([key, value]) => `${key}: ${typeof value === 'string' ? value : `{ ${renderPending(value).join(', ')} }`}`);
 }
 
 export function nextConfigInstructions(file: string, settings: readonly RequiredNextSetting[]): string {
-  return [
-    `In ${file}, add to the exported config object (merge into existing arrays and objects):`,
-    ...settings.map((setting) => `  ${settingText(setting, 0)},`),
-  ].join('\n');
+  const pending: PendingProperties = new Map();
+  for (const setting of settings) addPending(pending, setting, 0, (value) => value);
+  return [`In ${file}, add to the exported config object (merge into existing arrays and objects):`, ...renderPending(pending).map((line) => `  ${line},`)].join(
+    '\n',
+  );
 }
 
 function unwrap(ts: TypeScript, node: TS.Expression): TS.Expression {
@@ -129,7 +158,7 @@ export function patchNextConfig(
 
   const edits: TextEdit[] = [];
   /** New properties per object, inserted together so their order is kept. */
-  const newProperties = new Map<TS.ObjectLiteralExpression, string[]>();
+  const newProperties = new Map<TS.ObjectLiteralExpression, PendingProperties>();
   const added: string[] = [];
   for (const setting of settings) {
     let object = root;
@@ -138,7 +167,8 @@ export function patchNextConfig(
       const key = setting.path[depth];
       const property = propertyNamed(ts, object, key);
       if (!property) {
-        newProperties.set(object, [...(newProperties.get(object) ?? []), settingText(setting, depth, literal)]);
+        if (!newProperties.has(object)) newProperties.set(object, new Map());
+        addPending(newProperties.get(object)!, setting, depth, literal);
         added.push(name);
         break;
       }
@@ -172,7 +202,8 @@ export function patchNextConfig(
       added.push(name);
     }
   }
-  for (const [object, properties] of newProperties) {
+  for (const [object, pending] of newProperties) {
+    const properties = renderPending(pending);
     const open = object.getStart(source);
     const close = object.getEnd() - 1;
     if (object.properties.length === 0) {

@@ -116,3 +116,20 @@ export function relativeImport(fromFile: string, toFile: string): string {
 export function appModuleImport(layout: ProjectLayout, fromFile: string): string {
   return layout.hasAtAlias ? '@/app' : relativeImport(fromFile, layout.appModule);
 }
+
+/**
+ * The major version of the project's Next.js: the installed one, else the lowest the `next` range in package.json
+ * allows (`^15.5.4` → 15). Undefined when neither tells (`latest`, a git URL).
+ */
+export function nextMajorVersion(root: string): number | undefined {
+  const installed = join(root, 'node_modules', 'next', 'package.json');
+  if (existsSync(installed)) {
+    const { version } = JSON.parse(readFileSync(installed, 'utf8')) as { version?: string };
+    const major = Number.parseInt(version ?? '', 10);
+    if (Number.isInteger(major)) return major;
+  }
+  const pkg = readPackageJson(root);
+  const range = pkg?.dependencies?.next ?? pkg?.devDependencies?.next;
+  const major = /^[\^~>=v\s]*(\d+)/.exec(range ?? '')?.[1];
+  return major === undefined ? undefined : Number(major);
+}

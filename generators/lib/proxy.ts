@@ -1,8 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type { ProjectGenerator } from './base';
-import type { ProjectLayout } from './project';
+import { nextMajorVersion, type ProjectLayout } from './project';
 
 const EXTENSIONS = ['ts', 'js', 'mts', 'mjs', 'tsx', 'jsx'];
 
@@ -29,20 +28,6 @@ export function writeMalformedPathProxy(generator: ProjectGenerator, layout: Pro
     );
     return;
   }
-  const name = nextMajorVersion(layout) >= 16 ? 'proxy' : 'middleware';
+  const name = (nextMajorVersion(layout.root) ?? 16) >= 16 ? 'proxy' : 'middleware';
   generator._writeTemplate('proxy.ts.ejs', `${dir}${name}.ts`, { exportName: name });
-}
-
-/** The installed Next.js major version, else the one package.json asks for; 16 when neither says. */
-function nextMajorVersion(layout: ProjectLayout): number {
-  try {
-    const installed = createRequire(join(layout.root, 'package.json'))('next/package.json') as { version?: string };
-    const major = Number.parseInt(installed.version ?? '', 10);
-    if (major > 0) return major;
-  } catch {
-    // not installed yet (`new --skip-install`, or init before npm install)
-  }
-  const { dependencies, devDependencies } = layout.packageJson;
-  const major = Number.parseInt((dependencies?.next ?? devDependencies?.next ?? '').replace(/^\D*/, ''), 10);
-  return major > 0 ? major : 16;
 }

@@ -2,8 +2,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ProjectGenerator } from './base';
 import { cliVersion, librarySpec, LIBRARY_NAME, missingPackages, npmInstall } from './install';
-import { NEXT_CONFIG_FILES, nextConfigInstructions, patchNextConfig, SWAGGER_NEXT_SETTINGS } from './next-config';
-import { appModuleImport, listedDependencies, readPackageJson, type ProjectLayout } from './project';
+import { NEXT_CONFIG_FILES, nextConfigInstructions, patchNextConfig, swaggerNextSettings } from './next-config';
+import { appModuleImport, listedDependencies, nextMajorVersion, readPackageJson, type ProjectLayout } from './project';
 import { writeMalformedPathProxy } from './proxy';
 import { patchTsconfig, tsconfigInstructions } from './tsconfig';
 import { loadTypeScript } from './typescript';
@@ -33,17 +33,18 @@ export function writeWiring(generator: ProjectGenerator, layout: ProjectLayout, 
   }
 
   if (swagger) {
+    const settings = swaggerNextSettings(nextMajorVersion(layout.root));
     const configFile = NEXT_CONFIG_FILES.find((file) => existsSync(join(layout.root, file)));
     if (!configFile) {
-      addManualStep(`There is no next.config.* file. Create next.config.ts:\n${nextConfigInstructions('next.config.ts', SWAGGER_NEXT_SETTINGS)}`);
+      addManualStep(`There is no next.config.* file. Create next.config.ts:\n${nextConfigInstructions('next.config.ts', settings)}`);
       return;
     }
     const ts = loadTypeScript(layout.root);
     if (!ts) {
-      addManualStep(`TypeScript is not installed, so ${configFile} was not edited.\n${nextConfigInstructions(configFile, SWAGGER_NEXT_SETTINGS)}`);
+      addManualStep(`TypeScript is not installed, so ${configFile} was not edited.\n${nextConfigInstructions(configFile, settings)}`);
       return;
     }
-    const patch = patchNextConfig(ts, readFileSync(join(layout.root, configFile), 'utf8'), configFile);
+    const patch = patchNextConfig(ts, readFileSync(join(layout.root, configFile), 'utf8'), configFile, settings);
     if (patch.status === 'patched') editFile(configFile, patch.text);
     if (patch.status === 'manual') addManualStep(`${configFile}: ${patch.reason}.\n${patch.instructions}`);
   }

@@ -6,6 +6,8 @@
 
 /** The next.config lines that keep class names in a production build (measured on Next 16.4, both bundlers). */
 export const KEEP_NAMES_SETTING = 'experimental: { serverMinification: false }';
+/** Next.js 15 honours serverMinification only in webpack builds (measured on 15.5). */
+const NEXT_15_TURBOPACK_SETTING = 'experimental: { turbopackMinify: false }';
 
 // A class whose name we know. If a minifier renamed it, it renamed the user's classes in the same build too.
 const probe = class OpenApiNameProbe {};
@@ -24,8 +26,8 @@ export function mangledNamesError(what: string, name: string): Error {
     `generateOpenApiDocument: ${what} is named "${name}", which looks like a name a minifier made up. ` +
       'Next.js minifies server code in production builds and renames classes, so the OpenAPI document would name ' +
       `schemas and operations after the minified names. Add \`${KEEP_NAMES_SETTING}\` to next.config ` +
-      '(it turns off server minification for both Turbopack and webpack). If the class really has this name, give it a ' +
-      'longer one.',
+      `(on Next.js 16 it turns off server minification for both Turbopack and webpack; on Next.js 15 a Turbopack build ` +
+      `also needs \`${NEXT_15_TURBOPACK_SETTING}\`). If the class really has this name, give it a longer one.`,
   );
 }
 

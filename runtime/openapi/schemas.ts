@@ -1,6 +1,9 @@
+import { designType, propertyRules, type RuleMetadata } from '../dto-rules';
 import { namedExport } from '../interop';
+import { requireFromProject } from '../node-runtime';
 import type { Class } from '../types';
 import { documentedName } from './names';
+import { applyDtoRules } from './rule-schemas';
 import type { SchemaObject } from './types';
 
 export const SCHEMA_REF_PREFIX = '#/components/schemas/';
@@ -17,7 +20,7 @@ interface TransformerStorage {
 }
 
 interface ValidationStorage {
-  getTargetValidationMetadatas(target: Function, targetSchema: string, always: boolean, strictGroups: boolean): { target: Function | string; propertyName: string }[];
+  getTargetValidationMetadatas(target: Function, targetSchema: string, always: boolean, strictGroups: boolean): RuleMetadata[];
 }
 
 /** What schema generation needs from the optional peers, loaded on first use. Injectable for tests. */
@@ -47,11 +50,11 @@ export function memoizedSchemaTools(load: SchemaToolsLoader): () => Promise<Sche
 }
 
 export async function loadSchemaTools(): Promise<SchemaTools> {
-  const [jsonschema, validator, transformerStorages] = await Promise.all([
-    import('class-validator-jsonschema'),
-    import('class-validator'),
-    loadTransformerStorages(),
-  ]);
+  // class-validator-jsonschema is an optional peer: never named in an import a bundler would resolve (see
+  // requireFromProject). Loaded natively it still reads the one class-validator storage (kept on globalThis), and it
+  // is handed class-transformer's storages below.
+  const jsonschema = requireFromProject<unknown>('class-validator-jsonschema', 'generateOpenApiDocument');
+  const [validator, transformerStorages] = await Promise.all([import('class-validator'), loadTransformerStorages()]);
   const getMetadataStorage = namedExport<() => ValidationStorage>(validator, 'getMetadataStorage')!;
   return {
     targetConstructorToSchema: namedExport<SchemaTools['targetConstructorToSchema']>(jsonschema, 'targetConstructorToSchema')!,
@@ -166,14 +169,9 @@ function describeClass(cls: Class, loaded: SchemaTools, transformer: Transformer
     const candidates = [typeMetadata?.typeFunction(), designType(meta.target, meta.propertyName)];
     for (const candidate of candidates) if (isUserClass(candidate)) referenced.set(candidate.name, candidate);
   }
-  const schema = resolveRefs(generated, referenced, name);
+  const schema = applyDtoRules(resolveRefs(generated, referenced, name), propertyRules(cls, loaded.validationStorage));
   if (schema.type === undefined && schema.properties === undefined) schema.type = 'object';
   return { name, schema, nested: [...referenced.values()] };
-}
-
-function designType(target: Function, property: string): unknown {
-  const reflect = Reflect as unknown as { getMetadata?: (key: string, target: object, property: string) => unknown };
-  return reflect.getMetadata?.('design:type', target.prototype, property);
 }
 
 function isUserClass(value: unknown): value is Class {

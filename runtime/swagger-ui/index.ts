@@ -1,11 +1,13 @@
 import { defaultErrorResponse } from '../error-handler';
 import { clientError, HttpError } from '../http-error';
+import { nodeRuntime, requireFromProject } from '../node-runtime';
 import { CONTENT_TYPES, parseDocsPath } from './files';
 import { assertSwaggerUiOptions, type SwaggerUiHandler, type SwaggerUiOptions } from './options';
 import { contentSecurityPolicy, INIT_SCRIPT, renderInitScript, renderPage } from './page';
 
 export type { SwaggerUiHandler, SwaggerUiOptions } from './options';
 
+const FEATURE = 'The Swagger UI handler reads swagger-ui-dist from disk: it';
 const MISSING =
   'Swagger UI is served from the swagger-ui-dist package, which could not be found. Install it (npm install swagger-ui-dist) ' +
   "and list it in next.config: serverExternalPackages: ['swagger-ui-dist'].";
@@ -89,14 +91,11 @@ function notFound(url: URL): Response {
  * `node_modules/swagger-ui-dist` under the working directory is the fallback. Every answer is checked.
  */
 async function locateDist(distPath: string | undefined): Promise<Dist> {
-  const { fs, path, module, cwd } = nodeApis();
+  const { fs, path, cwd } = nodeRuntime(FEATURE);
   const candidates: (() => Promise<string>)[] = distPath
     ? [async () => distPath]
     : [
-        async () => {
-          const requireFromProject = module.createRequire(path.join(cwd, 'package.json'));
-          return (requireFromProject('swagger-ui-dist/absolute-path.js') as () => string)();
-        },
+        async () => requireFromProject<() => string>('swagger-ui-dist/absolute-path.js', FEATURE)(),
         async () => path.join(cwd, 'node_modules', 'swagger-ui-dist'),
       ];
   for (const candidate of candidates) {
@@ -140,32 +139,6 @@ async function locateDist(distPath: string | undefined): Promise<Dist> {
     };
   }
   throw new Error(`swagger-ui-dist was not found (looked in ${distPath ?? `${cwd}/node_modules/swagger-ui-dist and its getAbsoluteFSPath()`}).`);
-}
-
-interface NodeProcess {
-  cwd(): string;
-  getBuiltinModule?(id: 'fs/promises'): typeof import('node:fs/promises');
-  getBuiltinModule?(id: 'path'): typeof import('node:path');
-  getBuiltinModule?(id: 'module'): typeof import('node:module');
-}
-
-/**
- * Node's fs, path and module, through `process.getBuiltinModule` (Node 20.16+) rather than imports: bundlers follow
- * the lazy import of this chunk into every bundle that imports the library, and in an Edge route Turbopack warned
- * about each Node module here and webpack failed the build on swagger-ui-dist's `require("path")`. The handler
- * itself only ever runs on Node.js.
- */
-function nodeApis() {
-  const node = (globalThis as { process?: NodeProcess }).process;
-  if (typeof node?.getBuiltinModule !== 'function') {
-    throw new Error('The Swagger UI handler reads swagger-ui-dist from disk: it needs the Node.js runtime, 20.16 or later.');
-  }
-  return {
-    fs: node.getBuiltinModule('fs/promises'),
-    path: node.getBuiltinModule('path'),
-    module: node.getBuiltinModule('module'),
-    cwd: node.cwd(),
-  };
 }
 
 /** A short, stable hash (FNV-1a) for the init script's ETag. */

@@ -1,7 +1,7 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import ts from 'typescript';
-import { patchNextConfig, SWAGGER_NEXT_SETTINGS, type RequiredNextSetting } from '../../generators/lib/next-config';
+import { patchNextConfig, SWAGGER_NEXT_SETTINGS, swaggerNextSettings, type RequiredNextSetting } from '../../generators/lib/next-config';
 
 const ONLY_EXTERNAL = [SWAGGER_NEXT_SETTINGS[0]];
 
@@ -81,6 +81,17 @@ patchNextConfigSuite('a config it cannot recognise is returned unchanged with th
       assert.match(result.reason, reason);
       assert.match(result.instructions, "serverExternalPackages: ['swagger-ui-dist'],");
     }
+  }
+});
+
+// Regression: Next.js 15 reads serverMinification only on its webpack path, so a Turbopack build renamed the DTO
+// classes and the OpenAPI route answered 500.
+patchNextConfigSuite('for Next.js 15 it also turns off Turbopack minification; for Next.js 16 it does not', () => {
+  const next15 = patchNextConfig(ts, CREATE_NEXT_APP, 'next.config.ts', swaggerNextSettings(15));
+  assert.match(next15.text, 'experimental: { serverMinification: false, turbopackMinify: false },');
+  for (const major of [16, 17, undefined]) {
+    const text = patchNextConfig(ts, CREATE_NEXT_APP, 'next.config.ts', swaggerNextSettings(major)).text;
+    assert.not.match(text, 'turbopackMinify');
   }
 });
 

@@ -86,6 +86,16 @@ export function docsCases({ test, server }: ExampleSuite): void {
     assert.equal(schemas.CreatePostDto.properties.tags.items, ref('TagDto'));
     assert.equal(schemas.CreateOrderDto.properties.items.items, ref('OrderItemDto'));
     assert.equal(schemas.CreateOrderDto.properties.address, ref('AddressDto'));
+    assert.equal([...schemas.CreateOrderDto.required].sort(), ['address', 'customer', 'items']);
+  });
+
+  test("/api/openapi.json documents the posts routes' own 404 body with its type, not the library's error schema", async () => {
+    const document = (await get('/api/openapi.json')).json();
+    for (const method of ['get', 'put', 'patch', 'delete']) {
+      const notFound = document.paths['/api/posts/{id}'][method].responses['404'];
+      assert.equal(notFound.content['application/json'].schema, ref('PostNotFoundDto'), method);
+    }
+    assert.equal(document.components.schemas.PostNotFoundDto.required, ['message']);
   });
 
   test('/api-docs serves the Swagger UI page with a Content-Security-Policy, and its CSS/JS/PNG assets with content types', async () => {

@@ -6,6 +6,7 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { createRequire } from 'node:module';
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -15,7 +16,6 @@ export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const EXAMPLE = join(ROOT, 'example');
 export const ARTIFACTS = join(ROOT, 'test', 'artifacts');
 export const API_KEY = 'example-key';
-const NEXT_BIN = createRequire(join(EXAMPLE, 'package.json')).resolve('next/dist/bin/next');
 const ENV = { ...process.env, NEXT_TELEMETRY_DISABLED: '1', EXAMPLE_API_KEY: API_KEY };
 
 export type Bundler = 'turbopack' | 'webpack';
@@ -36,21 +36,37 @@ export async function timed<T>(step: string, work: () => Promise<T> | T): Promis
   }
 }
 
+/** The `next` an app folder resolves (its own install, or the repository's), and its major version. */
+export function nextOf(dir: string): { bin: string; major: number } {
+  const resolve = createRequire(join(dir, 'package.json')).resolve;
+  const { version } = JSON.parse(readFileSync(resolve('next/package.json'), 'utf8')) as { version: string };
+  return { bin: resolve('next/dist/bin/next'), major: Number.parseInt(version, 10) };
+}
+
+/** Next.js 16 builds with Turbopack unless told `--webpack`; Next.js 15 with webpack unless told `--turbopack`. */
+function bundlerFlags(bundler: Bundler, major: number): string[] {
+  if (major >= 16) return bundler === 'webpack' ? ['--webpack'] : [];
+  return bundler === 'turbopack' ? ['--turbopack'] : [];
+}
+
 /**
  * `next build` of the example (or another app folder) with one bundler, returning what it printed. Builds are
  * serialised machine-wide with `flock` when it exists (only one `next build` at a time on a small CI machine).
  * Throws with the build output when it fails.
  */
 export function buildExample(bundler: Bundler, dir = EXAMPLE): string {
-  const args = [NEXT_BIN, 'build', ...(bundler === 'webpack' ? ['--webpack'] : [])];
+  const next = nextOf(dir);
+  const args = [next.bin, 'build', ...bundlerFlags(bundler, next.major)];
   const hasFlock = spawnSync('flock', ['--version'], { stdio: 'ignore' }).status === 0;
   const [command, commandArgs] = hasFlock ? ['flock', [join(tmpdir(), 'next-build.lock'), process.execPath, ...args]] : [process.execPath, args];
   const result = spawnSync(command, commandArgs, { cwd: dir, env: ENV, encoding: 'utf8', timeout: 300_000, maxBuffer: 64 * 1024 * 1024 });
   if (result.status !== 0) {
     throw new Error(`next build (${bundler}) failed with ${result.status ?? result.signal}:\n${result.stdout}\n${result.stderr}`);
   }
-  const banner = bundler === 'webpack' ? /\(webpack\)/ : /\(Turbopack\)/;
-  if (!banner.test(result.stdout)) throw new Error(`next build did not use ${bundler}:\n${result.stdout}`);
+  // Next.js 15 names only Turbopack in its banner.
+  const usedTurbopack = /\(Turbopack\)/.test(result.stdout);
+  const usedWebpack = next.major >= 16 ? /\(webpack\)/.test(result.stdout) : !usedTurbopack;
+  if (!(bundler === 'webpack' ? usedWebpack : usedTurbopack)) throw new Error(`next build did not use ${bundler}:\n${result.stdout}`);
   return `${result.stdout}\n${result.stderr}`;
 }
 
@@ -96,7 +112,7 @@ export function freePort(): Promise<number> {
 /** `next start` on a random loopback port; resolves once `readyPath` answers 200 (at most `timeoutMs`). */
 export async function startExample(timeoutMs = 30_000, dir = EXAMPLE, readyPath = '/api/system/health', env: Record<string, string> = {}): Promise<RunningServer> {
   const port = await freePort();
-  const child = spawn(process.execPath, [NEXT_BIN, 'start', '--hostname', '127.0.0.1', '--port', String(port)], {
+  const child = spawn(process.execPath, [nextOf(dir).bin, 'start', '--hostname', '127.0.0.1', '--port', String(port)], {
     cwd: dir,
     env: { ...ENV, ...env },
     detached: true, // its own process group, so the whole group can be killed by PID

@@ -27,8 +27,9 @@ kept('throws a message naming the next.config setting when the probe class was r
       error.message ===
       'generateOpenApiDocument: the library\'s probe class OpenApiNameProbe is named "F", which looks like a name a minifier made up. ' +
         'Next.js minifies server code in production builds and renames classes, so the OpenAPI document would name schemas and ' +
-        'operations after the minified names. Add `experimental: { serverMinification: false }` to next.config (it turns off ' +
-        'server minification for both Turbopack and webpack). If the class really has this name, give it a longer one.',
+        'operations after the minified names. Add `experimental: { serverMinification: false }` to next.config (on Next.js 16 ' +
+        'it turns off server minification for both Turbopack and webpack; on Next.js 15 a Turbopack build also needs ' +
+        '`experimental: { turbopackMinify: false }`). If the class really has this name, give it a longer one.',
   );
   assert.is(KEEP_NAMES_SETTING, 'experimental: { serverMinification: false }');
 });

@@ -3,7 +3,7 @@ import { IsArray, IsInt, IsNotEmpty, IsOptional, IsString, Min, MinLength, Valid
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { Body, Controller, Post, Put, createApplication, type RouteContext } from '../../runtime/index';
-import { jsonOf, postJson, request } from './helpers';
+import { captureConsole, jsonOf, postJson, request } from './helpers';
 
 class AddressDto {
   @IsString() @IsNotEmpty() city!: string;
@@ -187,6 +187,62 @@ bodySuite('the validation option passes class-validator options through', async 
   assert.is(response.status, 422);
   const { errors } = (await jsonOf(response)) as { errors: { field: string; message: string }[] };
   assert.equal(errors, [{ field: 'extra', message: 'property extra should not exist', in: 'body' }]);
+});
+
+const nested = (depth: number) => `${'{"a":'.repeat(depth - 1)}{}${'}'.repeat(depth - 1)}`;
+
+// Regression, issue 15 row 4: a body nested ~3,000 deep (24 KB), even in an unknown field, overflowed the stack in
+// class-transformer and was answered 500 with a logged stack.
+bodySuite('a body nested deeper than bodyDepthLimit answers 400 with a clear message, and nothing is logged', async () => {
+  const deep = createApplication({ controllers: [PostsController], bodyDepthLimit: 4 });
+  const printed = await captureConsole(async () => {
+    const response = await postJson(deep, '/api/posts', `{"title":"a","content":"b","unvalidated":${nested(4)}}`);
+    assert.is(response.status, 400);
+    assert.is(((await jsonOf(response)) as { message: string }).message, 'Request body is nested too deeply: at most 4 levels of objects and arrays are accepted');
+    assert.is((await postJson(deep, '/api/posts', `{"title":"a","content":"b","unvalidated":${nested(3)}}`)).status, 200);
+    assert.is((await postJson(deep, '/api/posts', `{"title":"a","content":"b","unvalidated":[[[]]]}`)).status, 200);
+    assert.is((await postJson(deep, '/api/posts', `{"title":"a","content":"b","unvalidated":[[[[]]]]}`)).status, 400);
+  });
+  assert.equal(printed.error, []);
+});
+
+bodySuite('the default depth limit (64) answers the 3,000-deep body of the issue with a 400', async () => {
+  const body = `{"title":"a","content":"b","unvalidated":${'['.repeat(3000)}${']'.repeat(3000)}}`;
+  assert.is((await postJson(createApplication({ controllers: [PostsController] }), '/api/posts', body)).status, 400);
+  assert.is((await postJson(app, '/api/posts', `{"title":"a","content":"b","unvalidated":${nested(63)}}`)).status, 200);
+});
+
+bodySuite('bodyDepthLimit must be a whole number from 1 to 1000', () => {
+  for (const bodyDepthLimit of [0, 1.5, 1001, Number.NaN]) {
+    assert.throws(() => createApplication({ controllers: [PostsController], bodyDepthLimit }), /bodyDepthLimit must be a whole number of levels from 1 to 1000/);
+  }
+});
+
+bodySuite('the largest bodyDepthLimit (1000) still answers a body at that depth without overflowing', async () => {
+  const deepest = createApplication({ controllers: [PostsController], bodyDepthLimit: 1000, bodyLimit: 100_000 });
+  assert.is((await postJson(deepest, '/api/posts', `{"title":"a","content":"b","unvalidated":${nested(999)}}`)).status, 200);
+});
+
+// Regression, issue 15 row 5: a client that sent half a body and disconnected was logged as an unhandled error and
+// answered 500, with onError called.
+bodySuite('a body cut off by the client answers 400 without a log or an onError call', async () => {
+  const seen: unknown[] = [];
+  const hooked = createApplication({ controllers: [PostsController], onError: (error) => void seen.push(error) });
+  const stream = new ReadableStream<Uint8Array>({
+    start(controller) {
+      controller.enqueue(new TextEncoder().encode('{"title":"a",'));
+      setTimeout(() => controller.error(new TypeError('terminated')), 1);
+    },
+  });
+  const printed = await captureConsole(async () => {
+    const response = await hooked.handle(
+      new Request('http://localhost/api/posts', { method: 'POST', headers: { 'content-type': 'application/json' }, body: stream, duplex: 'half' } as RequestInit),
+    );
+    assert.is(response.status, 400);
+    assert.is(((await jsonOf(response)) as { message: string }).message, 'Request body was cut off: the connection closed before all of it arrived');
+  });
+  assert.equal(seen, []);
+  assert.equal(printed.error, []);
 });
 
 bodySuite.run();

@@ -15,7 +15,7 @@ import {
 } from 'next-app-controllers';
 import { MemoryStore } from '@/lib/memory-store';
 import { requireApiKey } from '@/lib/middleware';
-import { CreatePostDto, UpdatePostDto } from './dto';
+import { CreatePostDto, PostNotFoundDto, UpdatePostDto } from './dto';
 
 export interface PostRecord {
   id: string;
@@ -28,6 +28,9 @@ const posts = new MemoryStore<PostRecord>([
   { title: 'Hello, controllers', content: 'One catch-all route, many controllers.', tags: [{ name: 'next js' }] },
   { title: 'Validation', content: 'DTOs are validated before the handler runs.', tags: [{ name: 'dto' }] },
 ]);
+
+// The handlers' own 404 body is `{ message }`, not the library's error body: documented with its own type.
+const NOT_FOUND = { status: 404, description: 'No post with this id', type: PostNotFoundDto };
 
 function notFound(context: RouteContext) {
   return context.json({ message: `Post ${context.params.id} not found` }, { status: 404 });
@@ -59,7 +62,7 @@ export class PostsController {
 
   @Get('/:id')
   @ApiOperation({ summary: 'One post' })
-  @ApiResponse({ status: 404, description: 'No post with this id: `{ message }`' })
+  @ApiResponse(NOT_FOUND)
   findOne(context: RouteContext) {
     return posts.get(context.params.id) ?? notFound(context);
   }
@@ -73,12 +76,14 @@ export class PostsController {
 
   @Put('/:id')
   @ApiOperation({ summary: 'Replace a post' })
+  @ApiResponse(NOT_FOUND)
   replace(@Body(CreatePostDto) body: CreatePostDto, context: RouteContext) {
     return posts.replace(context.params.id, { title: body.title, content: body.content, tags: toTags(body.tags) }) ?? notFound(context);
   }
 
   @Patch('/:id')
   @ApiOperation({ summary: 'Change some fields of a post' })
+  @ApiResponse(NOT_FOUND)
   update(@Body(UpdatePostDto) body: UpdatePostDto, context: RouteContext) {
     const changes = { title: body.title, content: body.content, tags: body.tags && toTags(body.tags) };
     return posts.update(context.params.id, changes) ?? notFound(context);
@@ -88,6 +93,7 @@ export class PostsController {
   @Delete('/:id')
   @Use(requireApiKey)
   @ApiOperation({ summary: 'Delete a post (needs x-api-key)' })
+  @ApiResponse(NOT_FOUND)
   remove(context: RouteContext) {
     if (!posts.delete(context.params.id)) return notFound(context);
   }

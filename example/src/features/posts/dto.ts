@@ -40,3 +40,9 @@ export class UpdatePostDto {
   @Type(() => TagDto)
   tags?: TagDto[];
 }
+
+/** The body of this controller's own 404 answer, `{ message }`, documented with @ApiResponse({ status: 404, type }). */
+export class PostNotFoundDto {
+  @IsString()
+  message!: string;
+}

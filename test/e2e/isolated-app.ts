@@ -1,0 +1,83 @@
+/**
+ * A user's app, installed the way a user installs it: test/fixtures/isolated-app copied into a temporary folder
+ * outside the repository (so Node and the bundlers cannot reach the repository's devDependencies), with the packed
+ * library tarball and only the packages a variant lists.
+ */
+import { spawnSync } from 'node:child_process';
+import { cpSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ROOT } from './harness';
+
+export const ISOLATED_FIXTURE = join(ROOT, 'test', 'fixtures', 'isolated-app');
+/** create-next-app@15's line, for the Next.js 15 variant. */
+export const NEXT_15 = '15.5.29';
+/** The docs packages: optional peers of the library. */
+export const DOCS_PACKAGES = ['class-validator-jsonschema', 'swagger-ui-dist'];
+
+/** The version the repository itself installed, so isolated apps test what the lock pins. */
+export function installedVersion(name: string): string {
+  return (JSON.parse(readFileSync(join(ROOT, 'node_modules', name, 'package.json'), 'utf8')) as { version: string }).version;
+}
+
+/** An environment without the `npm_*` variables of the `npm test` that runs us: they would steer a nested install. */
+export function cleanEnv(): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { NEXT_TELEMETRY_DISABLED: '1' };
+  for (const [key, value] of Object.entries(process.env)) if (!/^npm_/i.test(key)) env[key] = value;
+  return env;
+}
+
+function run(command: string, args: string[], cwd: string, timeout = 600_000): string {
+  const result = spawnSync(command, args, { cwd, env: cleanEnv(), encoding: 'utf8', timeout, maxBuffer: 64 * 1024 * 1024 });
+  if (result.status !== 0) {
+    throw new Error(`${command} ${args.join(' ')} failed in ${cwd} (${result.status ?? result.signal}):\n${result.stdout}\n${result.stderr}`);
+  }
+  return result.stdout;
+}
+
+let tarball: string | undefined;
+
+/** `npm pack` of the repository (dist/ must be built: test:e2e builds it first), once per test process. */
+export function packLibrary(): string {
+  if (tarball) return tarball;
+  const folder = mkdtempSync(join(tmpdir(), 'nac-pack-'));
+  run('npm', ['pack', '--ignore-scripts', '--pack-destination', folder], ROOT);
+  tarball = join(folder, readdirSync(folder).find((name) => name.endsWith('.tgz'))!);
+  return tarball;
+}
+
+export interface IsolatedAppOptions {
+  /** The Next.js version to install. */
+  next: string;
+  /** Packages beyond next, react and the required peers (the docs packages, for instance). */
+  extra?: string[];
+}
+
+/** Copies the fixture into a fresh temporary folder and installs it; returns the folder. */
+export function installIsolatedApp({ next, extra = [] }: IsolatedAppOptions): string {
+  const dir = mkdtempSync(join(tmpdir(), `nac-isolated-next${Number.parseInt(next, 10)}-`));
+  cpSync(ISOLATED_FIXTURE, dir, { recursive: true });
+  const pinned = (name: string) => [name, installedVersion(name)];
+  const manifest = {
+    name: 'isolated-app',
+    private: true,
+    dependencies: Object.fromEntries([
+      ['next', next],
+      ['next-app-controllers', `file:${packLibrary()}`],
+      ...['react', 'react-dom', 'class-validator', 'class-transformer', ...extra].map(pinned),
+    ]),
+    devDependencies: Object.fromEntries(['typescript', '@types/react', '@types/node'].map(pinned)),
+  };
+  writeFileSync(join(dir, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`);
+  run('npm', ['install', '--no-audit', '--no-fund'], dir);
+  return dir;
+}
+
+/** Runs the installed CLI of an isolated app, as a user would with npx. */
+export function runInstalledCli(dir: string, args: string[]): string {
+  return run(join(dir, 'node_modules', '.bin', 'next-app-controllers'), args, dir);
+}
+
+export function removeIsolatedApp(dir: string): void {
+  rmSync(dir, { recursive: true, force: true });
+}

@@ -1,0 +1,118 @@
+// The package as a user gets it: pack, install the tarball into an empty folder outside the repository (so nothing
+// resolves from the repository's node_modules), then check the figures that issue 9 fixes. Run by `npm test` as
+// `npm run test:package` (after `npm run build`); `node test/package/check.mjs <tarball>` checks a tarball made
+// elsewhere, e.g. one packed from an older commit.
+import { spawnSync } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, lstatSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { LEFT_OUT } from '../../build/left-out.mjs';
+
+/** The library, reflect-metadata, and one helper at most. */
+const MAX_INSTALLED_PACKAGES = 3;
+
+const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const FIXTURE = join(REPO_ROOT, 'test/fixtures/cli/app-router');
+const bin = (name) => join(REPO_ROOT, 'node_modules/.bin', name);
+
+const work = mkdtempSync(join(tmpdir(), 'nac-package-'));
+if (!relative(REPO_ROOT, work).startsWith('..')) throw new Error(`${work} is inside the repository: use a TMPDIR outside it`);
+// No NODE_PATH and no npm_config_* from the calling `npm run`: the isolated install must see only its own folder.
+const env = Object.fromEntries(Object.entries(process.env).filter(([key]) => key !== 'NODE_PATH' && !/^npm_/i.test(key)));
+env.NO_COLOR = '1';
+
+let passed = 0;
+let failed = 0;
+function check(name, ok, detail = '') {
+  if (ok) passed += 1;
+  else failed += 1;
+  console.log(`${ok ? '  ok  ' : '  FAIL'} ${name}${!ok && detail ? `\n${detail.replace(/^/gm, '        ')}` : ''}`);
+}
+
+function run(command, args, cwd) {
+  const started = process.hrtime.bigint();
+  const result = spawnSync(command, args, { cwd, env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], timeout: 300_000 });
+  const ms = Number(process.hrtime.bigint() - started) / 1e6;
+  return { code: result.status ?? 1, out: result.stdout ?? '', err: `${result.stderr ?? ''}${result.error?.message ?? ''}`, ms };
+}
+
+function sizeOf(path) {
+  const stat = lstatSync(path);
+  if (!stat.isDirectory()) return stat.size;
+  return readdirSync(path).reduce((total, name) => total + sizeOf(join(path, name)), 0);
+}
+
+/** `init --skip-install` then `generate controller posts` on a fresh copy of the fixture App Router project. */
+function checkCommands(label, command, prefix) {
+  const project = mkdtempSync(join(work, 'project-'));
+  cpSync(FIXTURE, project, { recursive: true });
+  const init = run(command, [...prefix, 'init', '--skip-install'], project);
+  const wired = existsSync(join(project, 'src/app.ts')) && existsSync(join(project, 'src/app/api/[[...route]]/route.ts'));
+  check(`${label} init --skip-install wires the project`, init.code === 0 && wired, init.out + init.err);
+  const generate = run(command, [...prefix, 'generate', 'controller', 'posts'], project);
+  const written = existsSync(join(project, 'src/features/posts/controller.ts'));
+  check(`${label} generate controller posts writes the controller`, generate.code === 0 && written, generate.out + generate.err);
+}
+
+const mb = (bytes) => `${(bytes / 1e6).toFixed(2)} MB`;
+const kb = (bytes) => `${Math.round(bytes / 1e3)} kB`;
+
+try {
+  // 1. The tarball.
+  let tarball = process.argv[2] && resolve(process.argv[2]);
+  if (!tarball) {
+    const pack = run('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', work], REPO_ROOT);
+    if (pack.code !== 0) throw new Error(`npm pack failed:\n${pack.err}`);
+    tarball = join(work, JSON.parse(pack.out)[0].filename);
+  }
+  const listing = run('tar', ['-tvzf', tarball], work);
+  const unpacked = listing.out.split('\n').reduce((total, line) => total + (Number(line.split(/\s+/)[2]) || 0), 0);
+  console.log(`tarball: ${kb(lstatSync(tarball).size)} packed, ${kb(unpacked)} unpacked`);
+
+  // 2. Installed into an empty folder, as a user's `npm install next-app-controllers` (peers left to the user).
+  const app = join(work, 'app');
+  mkdirSync(app);
+  writeFileSync(join(app, 'package.json'), '{ "name": "isolated", "private": true }\n');
+  const install = run('npm', ['install', '--legacy-peer-deps', '--no-audit', '--no-fund', tarball], app);
+  check('npm install --legacy-peer-deps <tarball> succeeds', install.code === 0, install.err);
+  const lock = JSON.parse(readFileSync(join(app, 'node_modules/.package-lock.json'), 'utf8'));
+  const installed = Object.keys(lock.packages).filter((key) => key.startsWith('node_modules/'));
+  const bytes = sizeOf(join(app, 'node_modules'));
+  console.log(`installed: ${installed.length} packages, ${mb(bytes)} in node_modules`);
+  check(
+    `installs at most ${MAX_INSTALLED_PACKAGES} packages`,
+    installed.length <= MAX_INSTALLED_PACKAGES,
+    `${installed.length} installed: ${installed.slice(0, 20).map((key) => key.slice('node_modules/'.length)).join(', ')}${installed.length > 20 ? ', …' : ''}`,
+  );
+
+  // The CLI is one file: every module build/left-out.mjs lists is still imported by Yeoman and replaced by its stub
+  // (an entry that no longer matches anything would hide a module that is bundled after all, or a stale reason).
+  const bundle = readFileSync(join(app, 'node_modules/next-app-controllers/dist/cli.mjs'), 'utf8');
+  const stale = Object.keys(LEFT_OUT).filter((id) => !bundle.includes(`${id} is not bundled in the next-app-controllers CLI`));
+  check('dist/cli.mjs replaces every module of build/left-out.mjs with its stub', stale.length === 0, `no stub for: ${stale.join(', ')}`);
+
+  // 3. The installed bin, with no devDependency reachable: --help, and real commands on copies of the fixture.
+  const cli = join(app, 'node_modules/.bin/next-app-controllers');
+  const helps = [0, 1, 2].map(() => run(cli, ['--help'], app));
+  console.log(`--help: ${Math.round(Math.min(...helps.map((h) => h.ms)))} ms (best of 3)`);
+  check('the installed bin prints --help', helps[0].code === 0 && helps[0].out.includes('Usage: next-app-controllers'), helps[0].err);
+  checkCommands('the installed bin', cli, []);
+
+  // 4. The bin through npx straight from the tarball (npx installs it in its own cache folder).
+  const npx = ['--yes', `--package=${tarball}`, 'next-app-controllers'];
+  const npxHelp = run('npx', [...npx, '--help'], work);
+  check('npx --package=<tarball> next-app-controllers --help', npxHelp.code === 0 && npxHelp.out.includes('Usage: next-app-controllers'), npxHelp.err);
+  checkCommands('npx --package=<tarball> next-app-controllers', 'npx', npx);
+
+  // 5. Types resolve in node10, node16 (CJS and ESM) and bundler; the package.json passes publint with no warnings.
+  const attw = run(bin('attw'), ['--no-color', '--no-emoji', '--format', 'table-flipped', tarball], work);
+  check('attw: no problems', attw.code === 0, attw.out + attw.err);
+  const publint = run(bin('publint'), ['run', '--strict', tarball], work);
+  check('publint --strict: no warnings', publint.code === 0 && publint.out.includes('All good'), publint.out + publint.err);
+} finally {
+  rmSync(work, { recursive: true, force: true });
+}
+
+console.log(`\npackage: ${passed} passed, ${failed} failed`);
+process.exitCode = failed === 0 ? 0 : 1;
