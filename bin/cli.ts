@@ -1,79 +1,39 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { COMMANDS, type CommandName, type CommandSpec } from '../generators/lib/commands';
 import { cliVersion } from '../generators/lib/install';
-import { runGenerator, type GeneratorName } from '../generators/lib/run';
+import { runGenerator } from '../generators/lib/run';
 
-type Options = NonNullable<ParseArgsConfig['options']>;
+const GENERATE = ['controller', 'resource'] as const;
 
-interface Command {
-  generator: GeneratorName;
-  usage: string;
-  positionals: string[];
-  options: Options;
+/** `--help` of one command: its usage line, what it does, its arguments and its flags. */
+export function commandUsage(spec: CommandSpec): string {
+  const flags = spec.options.map((option) => `[--${option.flag}]`).join(' ');
+  const args = spec.arguments.map((argument) => `<${argument.name}>`).join(' ');
+  const rows = (items: [string, string][]) => items.map(([left, right]) => `  ${left.padEnd(16)}${right}`);
+  return [
+    `Usage: next-app-controllers ${[spec.command, args, flags].filter(Boolean).join(' ')}${spec.alias ? `   (alias: ${spec.alias})` : ''}`,
+    '',
+    spec.description,
+    ...(spec.arguments.length > 0 ? ['', 'Arguments:', ...rows(spec.arguments.map((a) => [`<${a.name}>`, a.description]))] : []),
+    '',
+    'Options:',
+    ...rows([...spec.options.map((o): [string, string] => [`--${o.flag}`, o.description]), ['-h, --help', 'Show this help']]),
+  ].join('\n');
 }
-
-const FLAGS = {
-  swagger: { type: 'boolean' },
-  force: { type: 'boolean' },
-  'skip-install': { type: 'boolean' },
-  help: { type: 'boolean', short: 'h' },
-} as const satisfies Options;
-
-const COMMANDS: Record<string, Command> = {
-  new: {
-    generator: 'new',
-    positionals: ['name'],
-    options: { swagger: FLAGS.swagger, force: FLAGS.force, 'skip-install': FLAGS['skip-install'], help: FLAGS.help },
-    usage: `Usage: next-app-controllers new <name> [--swagger] [--skip-install]
-
-Creates a Next.js App Router project in ./<name> with create-next-app (TypeScript, src/, @/* alias, npm),
-then wires it like \`init\`. Fails when ./<name> already exists.
-
-Options:
-  --swagger       Also scaffold /api/openapi.json and /api-docs
-  --skip-install  Do not install dependencies
-  -h, --help      Show this help`,
-  },
-  init: {
-    generator: 'init',
-    positionals: [],
-    options: { swagger: FLAGS.swagger, force: FLAGS.force, 'skip-install': FLAGS['skip-install'], help: FLAGS.help },
-    usage: `Usage: next-app-controllers init [--swagger] [--force] [--skip-install]
-
-Wires the Next.js App Router project in the current folder: the app module (src/app.ts or app.ts), the
-catch-all route app/api/[[...route]]/route.ts, the decorator options in tsconfig.json, and the dependencies.
-
-Options:
-  --swagger       Also scaffold /api/openapi.json and /api-docs, and set serverExternalPackages and
-                  experimental.serverMinification in next.config.*
-  --force         Overwrite existing files without asking (otherwise: ask in a terminal, keep them in scripts)
-  --skip-install  Do not install dependencies
-  -h, --help      Show this help`,
-  },
-  'generate controller': {
-    generator: 'controller',
-    positionals: ['name'],
-    options: { force: FLAGS.force, help: FLAGS.help },
-    usage: `Usage: next-app-controllers generate controller <name>   (alias: g controller <name>)
-
-Writes features/<name>/controller.ts and dto.ts (under src/ when the project has one) and registers the
-controller in the app module. <name> is like posts, blog-post or BlogPost.
-
-Options:
-  --force         Overwrite existing files without asking
-  -h, --help      Show this help`,
-  },
-};
 
 export const USAGE = `Usage: next-app-controllers <command> [options]
 
 Commands:
-  new <name>                   Create a Next.js App Router project and wire it
-  init                         Wire the Next.js App Router project in the current folder
-  generate controller <name>   Add a controller and its DTO (alias: g controller <name>)
+${Object.values(COMMANDS)
+  .map((spec: CommandSpec) => `  ${[spec.command, ...spec.arguments.map((a) => `<${a.name}>`)].join(' ').padEnd(29)}${spec.summary}`)
+  .join('\n')}
+  (g is short for generate)
 
 Options:
   -h, --help                   Show help (also after a command: next-app-controllers init --help)
-  -v, --version                Show the version`;
+  -v, --version                Show the version
+
+Exit codes: 0 done, 1 the command failed (the message says why), 2 wrong usage (unknown command, flag or argument).`;
 
 export interface Io {
   cwd: string;
@@ -104,54 +64,58 @@ export async function main(argv: string[], io: Io = defaultIo): Promise<number> 
     return 0;
   }
 
-  let key = first;
+  let name: CommandName;
   let rest = argv.slice(1);
   if (first === 'generate' || first === 'g') {
-    if (second === '--help' || second === '-h' || second === undefined) {
-      if (second === undefined) return usageError('Missing what to generate: `generate controller <name>`.', COMMANDS['generate controller'].usage);
-      io.out(COMMANDS['generate controller'].usage);
+    const generateUsage = GENERATE.map((kind) => commandUsage(COMMANDS[kind])).join('\n\n');
+    if (second === '--help' || second === '-h') {
+      io.out(generateUsage);
       return 0;
     }
-    if (second !== 'controller') {
-      return usageError(`Unknown generator "${second}": only \`generate controller <name>\` exists.`, COMMANDS['generate controller'].usage);
+    if (second === undefined) return usageError('Missing what to generate: `generate controller <name>` or `generate resource <name>`.', generateUsage);
+    if (!(GENERATE as readonly string[]).includes(second)) {
+      return usageError(`Unknown generator "${second}": use \`generate controller <name>\` or \`generate resource <name>\`.`, generateUsage);
     }
-    key = 'generate controller';
+    name = second as CommandName;
     rest = argv.slice(2);
+  } else if (first === 'new' || first === 'init') {
+    name = first;
+  } else {
+    return usageError(`Unknown command "${first}".`);
   }
-  const command = COMMANDS[key];
-  if (!command) return usageError(`Unknown command "${first}".`);
+  const spec: CommandSpec = COMMANDS[name];
+  const usage = commandUsage(spec);
 
+  const options: NonNullable<ParseArgsConfig['options']> = { help: { type: 'boolean', short: 'h' } };
+  for (const option of spec.options) options[option.flag] = { type: 'boolean' };
   let parsed;
   try {
-    parsed = parseArgs({ args: rest, options: command.options, allowPositionals: true, strict: true });
+    parsed = parseArgs({ args: rest, options, allowPositionals: true, strict: true });
   } catch (error) {
-    return usageError(`${(error as Error).message.split('. ')[0]}.`.replace(/\.\.$/, '.'), command.usage);
+    const valid = [...spec.options.map((option) => `--${option.flag}`), '-h/--help'].join(', ');
+    return usageError(`${`${(error as Error).message.split('. ')[0]}.`.replace(/\.\.$/, '.')} Valid options: ${valid}.`, usage);
   }
   if (parsed.values.help) {
-    io.out(command.usage);
+    io.out(usage);
     return 0;
   }
-  if (parsed.positionals.length < command.positionals.length) {
-    return usageError(`Missing <${command.positionals[parsed.positionals.length]}>.`, command.usage);
+  if (parsed.positionals.length < spec.arguments.length) {
+    return usageError(`Missing <${spec.arguments[parsed.positionals.length].name}>.`, usage);
   }
-  if (parsed.positionals.length > command.positionals.length) {
-    return usageError(`Unexpected argument "${parsed.positionals[command.positionals.length]}".`, command.usage);
+  if (parsed.positionals.length > spec.arguments.length) {
+    return usageError(`Unexpected argument "${parsed.positionals[spec.arguments.length]}".`, usage);
   }
 
   try {
-    await runGenerator(command.generator, {
+    await runGenerator(name, {
       cwd: io.cwd,
       args: parsed.positionals,
-      options: {
-        swagger: Boolean(parsed.values.swagger),
-        force: Boolean(parsed.values.force),
-        skipInstall: Boolean(parsed.values['skip-install']),
-      },
+      options: Object.fromEntries(spec.options.map((option) => [option.name, Boolean(parsed.values[option.flag])])),
     });
     return 0;
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
-    io.err(`\nnext-app-controllers ${key}: ${message}`);
+    io.err(`\nnext-app-controllers ${spec.command}: ${message}`);
     if (process.env.NEXT_APP_CONTROLLERS_DEBUG && error instanceof Error) io.err(error.stack ?? '');
     return 1;
   }

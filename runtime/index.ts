@@ -6,6 +6,7 @@ export { RouteContext } from './context';
 export { Controller } from './decorators/controller';
 export { All, Delete, Get, Head, Options, Patch, Post, Put } from './decorators/routes';
 export { Body } from './decorators/body';
+export { Query } from './decorators/query';
 export { HttpCode, Use } from './decorators/use';
 export { ApiOperation, ApiResponse, ApiTags } from './decorators/api';
 export { BadRequestError, ConflictError, ForbiddenError, HttpError, NotFoundError, UnauthorizedError } from './http-error';

@@ -3,6 +3,7 @@ import type { ApiOperationOptions, ApiResponseOptions, Class, Middleware, RouteM
 /** What the decorators record about one method of a controller. */
 export interface MethodRecord {
   body?: { index: number; dto: Class };
+  query?: { index: number; dto: Class };
   middleware: Middleware[];
   httpCode?: number;
   tags: string[];

@@ -16,6 +16,7 @@ export interface RouteDefinition {
   controller: Class;
   propertyKey: string;
   body?: { index: number; dto: Class };
+  query?: { index: number; dto: Class };
   httpCode?: number;
   /** Class middleware, then method middleware. */
   middleware: Middleware[];
@@ -50,6 +51,7 @@ export function buildRouteDefinitions(controllers: readonly Class[], basePath: s
         controller,
         propertyKey: route.propertyKey,
         body: method?.body,
+        query: method?.query,
         httpCode: method?.httpCode,
         middleware: [...record.middleware, ...(method?.middleware ?? [])],
         tags: [...new Set([...record.tags, ...(method?.tags ?? [])])],

@@ -1,21 +1,23 @@
-import { ProjectGenerator } from '../lib/base';
+import type { BaseOptions } from 'yeoman-generator';
+import { ProjectGenerator, type CommandOptions } from '../lib/base';
+import { execCommandLine, packageManagerFromLockfile, type PackageManager } from '../lib/package-manager';
 import { templatesOf } from '../lib/paths';
 import { detectProject, type ProjectLayout } from '../lib/project';
 import { installDependencies, writeWiring } from '../lib/wiring';
 
-export const INIT_TEMPLATES = templatesOf('init');
-
 /** `init [--swagger] [--force] [--skip-install]`: wires an existing Next.js App Router project. */
 export default class InitGenerator extends ProjectGenerator {
-  private layout!: ProjectLayout;
+  private readonly layout: ProjectLayout;
+  private readonly packageManager: PackageManager;
 
-  constructor(args: string | string[], options: ConstructorParameters<typeof ProjectGenerator>[1]) {
-    super(args, options);
-    this.sourceRoot(INIT_TEMPLATES);
-  }
-
-  initializing() {
+  constructor(args: string | string[], options: CommandOptions & BaseOptions) {
+    super(args, options, 'init');
+    this.option('packageManager', { type: String, hide: true, description: 'Set by `new`: the package manager to install with' });
+    this.option('projectFolder', { type: String, hide: true, description: 'Set by `new`: the folder it created' });
+    this.sourceRoot(templatesOf('init'));
+    // Checked before any task is queued, so a folder that is not an App Router project fails with our message alone.
     this.layout = detectProject(this.destinationRoot());
+    this.packageManager = options.packageManager ?? packageManagerFromLockfile(this.layout.root) ?? 'npm';
   }
 
   writing() {
@@ -23,10 +25,15 @@ export default class InitGenerator extends ProjectGenerator {
   }
 
   async install() {
-    await installDependencies(this, this.layout, Boolean(this.options.swagger), Boolean(this.options.skipInstall));
+    await installDependencies(this, this.layout, this.packageManager, Boolean(this.options.swagger), Boolean(this.options.skipInstall));
   }
 
   end() {
-    this._printSummary(['npx next-app-controllers generate controller <name>', 'npm run dev']);
+    const folder = this.options.projectFolder;
+    this._printSummary([
+      ...(folder ? [`cd ${folder}`] : []),
+      `${execCommandLine(this.packageManager, 'next-app-controllers')} generate resource <name>`,
+      `${this.packageManager} run dev`,
+    ]);
   }
 }

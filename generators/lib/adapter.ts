@@ -1,5 +1,5 @@
 import { TerminalAdapter } from '@yeoman/adapter';
-import { UserError } from './project';
+import { UserError } from './errors';
 
 type Question = { name: string; message?: unknown; default?: unknown };
 

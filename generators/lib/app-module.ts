@@ -1,10 +1,6 @@
 import type * as TS from 'typescript';
+import type { EditResult } from './edit-result';
 import { appendToList, applyTextEdits, quoteStyle, type TextEdit, type TypeScript } from './typescript';
-
-export type Registration =
-  | { status: 'registered'; text: string }
-  | { status: 'already-registered'; text: string }
-  | { status: 'unrecognised'; text: string; reason: string };
 
 /** The two lines a user adds by hand when app.ts cannot be edited. */
 export function registrationInstructions(className: string, importPath: string, appModule: string): string {
@@ -42,10 +38,22 @@ function findControllersArray(ts: TypeScript, source: TS.SourceFile): TS.ArrayLi
  * `createApplication({...})` call, editing only those two places of the text. Idempotent: a controller already in
  * the array is not added twice, an existing import of the name is reused.
  */
-export function registerController(ts: TypeScript, text: string, className: string, importPath: string): Registration {
+export function registerController(
+  ts: TypeScript,
+  text: string,
+  className: string,
+  importPath: string,
+  appModule = 'app.ts',
+): EditResult {
   const source = ts.createSourceFile('app.ts', text, ts.ScriptTarget.Latest, true, ts.ScriptKind.TS);
   const found = findControllersArray(ts, source);
-  if (typeof found === 'string') return { status: 'unrecognised', text, reason: found };
+  const manual = (reason: string): EditResult => ({
+    status: 'manual',
+    text,
+    reason,
+    instructions: registrationInstructions(className, importPath, appModule),
+  });
+  if (typeof found === 'string') return manual(found);
   const array = found;
 
   const imported = source.statements.some(
@@ -56,10 +64,8 @@ export function registerController(ts: TypeScript, text: string, className: stri
       statement.importClause.namedBindings.elements.some((element) => element.name.text === className),
   );
   const listed = array.elements.some((element) => ts.isIdentifier(element) && element.text === className);
-  if (listed && imported) return { status: 'already-registered', text };
-  if (listed && !imported) {
-    return { status: 'unrecognised', text, reason: `${className} is listed in \`controllers\` but not imported` };
-  }
+  if (listed && imported) return { status: 'unchanged', text };
+  if (listed && !imported) return manual(`${className} is listed in \`controllers\` but not imported`);
 
   const edits: TextEdit[] = [];
   if (!imported) {
@@ -79,5 +85,32 @@ export function registerController(ts: TypeScript, text: string, className: stri
   edits.push(
     appendToList(text, open, close, elements.at(-1)?.getEnd(), elements[0]?.getStart(source), className),
   );
-  return { status: 'registered', text: applyTextEdits(text, edits) };
+  return { status: 'edited', text: applyTextEdits(text, edits), added: [className] };
+}
+
+/** What an existing app module registers: the `controllers` entries and the import lines that bring them in. */
+export interface RegisteredControllers {
+  controllers: string[];
+  imports: string[];
+}
+
+/**
+ * Reads the `controllers: [...]` entries of an app module and the import declarations that bind them, so that
+ * `init --force` can rewrite the file without dropping the controllers the user registered. Undefined when the
+ * file has no recognisable `controllers` array.
+ */
+export function readRegisteredControllers(ts: TypeScript, text: string): RegisteredControllers | undefined {
+  const source = ts.createSourceFile('app.ts', text, ts.ScriptTarget.Latest, true, ts.ScriptKind.TS);
+  const found = findControllersArray(ts, source);
+  if (typeof found === 'string') return undefined;
+  const controllers = found.elements.map((element) => element.getText(source));
+  const names = new Set(found.elements.filter(ts.isIdentifier).map((element) => element.text));
+  const imports = source.statements
+    .filter(ts.isImportDeclaration)
+    .filter((statement) => {
+      const bindings = statement.importClause?.namedBindings;
+      return bindings !== undefined && ts.isNamedImports(bindings) && bindings.elements.some((element) => names.has(element.name.text));
+    })
+    .map((statement) => statement.getText(source));
+  return { controllers, imports };
 }

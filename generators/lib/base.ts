@@ -1,11 +1,26 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { relative, sep } from 'node:path';
+import { setConflicterStatus, type ConflicterStatus } from '@yeoman/conflicter';
+import { isFileCommitted } from 'mem-fs-editor/state';
 import Generator, { type BaseOptions } from 'yeoman-generator';
+import { declareInputs, type CommandName } from './commands';
+import type { EditResult } from './edit-result';
+import type { PackageManager } from './package-manager';
 
 export interface CommandOptions {
   force?: boolean;
   skipInstall?: boolean;
   swagger?: boolean;
+  useNpm?: boolean;
+  usePnpm?: boolean;
+  useYarn?: boolean;
+  useBun?: boolean;
+  /** The `<name>` argument of `new`, `generate controller` and `generate resource` (declared with this.argument). */
+  name?: string;
+  /** Set by `new` for the `init` it composes: the manager create-next-app used. */
+  packageManager?: PackageManager;
+  /** Set by `new` for the `init` it composes: the folder it created, for the closing `cd <folder>`. */
+  projectFolder?: string;
 }
 
 /** What a command did, printed at the end and returned to tests. Paths are relative to the project root. */
@@ -18,104 +33,133 @@ export interface Summary {
   unchanged: string[];
   /** Existing files kept because they differ and were not overwritten. */
   skipped: string[];
+  /** Things the user should know before relying on the result (a route file that shadows a controller). */
+  warnings: string[];
   /** Steps left to do by hand, each ready to print. */
   manual: string[];
   /** Packages installed (or that would have been, with --skip-install). */
   installed: string[];
+  /** The package manager used for installs (or printed in the steps to do by hand). */
+  packageManager?: PackageManager;
 }
 
+/**
+ * The conflicter status of an edit of a file the user owns. It is not one of @yeoman/conflicter's own statuses:
+ * a status the conflicter does not know is written without a question, like `force`, and logged through
+ * `adapter.log.update`, which run.ts's logger defines. So the log says "update", not "force".
+ */
+const UPDATE = 'update' as ConflicterStatus;
+
 interface PlannedFile {
-  path: string;
-  contents: string;
-  before: string | null;
+  /** True for an edit of a file the user owns; false for a rendered template. */
   edit: boolean;
+  /** The file on disk already had this content before the command ran. */
+  identical: boolean;
 }
 
 /**
  * Shared behaviour of the commands: files go through Yeoman's in-memory file system, so nothing reaches the disk
- * before every check has passed, and existing files go through Yeoman's conflict handling (prompt in a terminal,
- * `--force` overwrites, skipped when stdin is not a terminal). Edits of files the user owns (tsconfig.json, app.ts,
- * next.config.*) only insert text and are applied without asking.
+ * before every check has passed, and existing files go through Yeoman's conflicter (prompt in a terminal, `--force`
+ * overwrites, skipped when stdin is not a terminal). Edits of files the user owns (tsconfig.json, app.ts,
+ * next.config.*) only insert text and are written without asking. The summary reads what the conflicter decided
+ * from mem-fs: a planned file that was committed was written, one that was not was skipped (or already identical).
  */
 export abstract class ProjectGenerator extends Generator<Record<string, unknown>, CommandOptions & BaseOptions> {
-  readonly summary: Summary = { written: [], updated: [], unchanged: [], skipped: [], manual: [], installed: [] };
-  private readonly planned: PlannedFile[] = [];
+  readonly summary: Summary = { written: [], updated: [], unchanged: [], skipped: [], warnings: [], manual: [], installed: [] };
+  private readonly planned = new Map<string, PlannedFile>();
 
-  constructor(args: string | string[], options: CommandOptions & BaseOptions) {
-    // customInstallTask: dependencies are installed by lib/install.ts (npm install of only what is missing), so
-    // Yeoman's own "install when package.json changed" step is switched off.
-    super(Array.isArray(args) ? args : [args], options, { customInstallTask: true });
-    // Yeoman logs "An error occured while running <namespace>#<task>" before it rethrows a task's error. The bin
-    // prints that error, which says what is wrong and how to fix it; the extra line only hid it.
-    const log = this.log;
-    (this as { log: typeof log }).log = new Proxy(log, {
-      get: (target, key, receiver) =>
-        key === 'error'
-          ? (message: unknown, ...rest: unknown[]) => {
-              if (!String(message).startsWith('An error occured while running ')) target.error(message as string, ...(rest as []));
-            }
-          : Reflect.get(target, key, receiver),
-    });
+  /**
+   * customInstallTask: dependencies are installed by lib/install.ts (only what is missing, with the project's package
+   * manager), so Yeoman's own "install when package.json changed" step is switched off; `new` leaves it to the `init`
+   * it composes (Yeoman logs a notice when two generators both claim it). inheritTasks: `generate controller` and
+   * `generate resource` share their tasks through lib/feature.ts.
+   */
+  constructor(args: string | string[], options: CommandOptions & BaseOptions, command: CommandName) {
+    super(Array.isArray(args) ? args : [args], options, { customInstallTask: command !== 'new', inheritTasks: true });
+    declareInputs(this, command);
+  }
+
+  /** What the command did; `new` answers with the summary of the `init` it composes. */
+  _result(): Summary {
+    return this.summary;
   }
 
   protected _relativePath(path: string): string {
     return relative(this.destinationRoot(), path).split(sep).join('/');
   }
 
-  private _readDisk(path: string): string | null {
-    return existsSync(path) ? readFileSync(path, 'utf8') : null;
+  private _plan(path: string, contents: string, edit: boolean): void {
+    const before = existsSync(path) ? readFileSync(path, 'utf8') : null;
+    this.planned.set(path, { edit, identical: before === contents });
   }
 
   /** Renders `templates/<template>` to `<destination>` (relative to the project root). */
   _writeTemplate(template: string, destination: string, data: Record<string, unknown>): void {
     const path = this.destinationPath(destination);
-    const before = this._readDisk(path);
     this.fs.copyTpl(this.templatePath(template), path, data);
-    this.planned.push({ path, contents: this.fs.read(path) ?? '', before, edit: false });
+    this._plan(path, this.fs.read(path) ?? '', false);
   }
 
-  /** Writes the edited text of an existing file; it is applied without a conflict prompt. */
+  /** Writes the edited text of an existing file; the conflicter writes it without a prompt and logs `update`. */
   _editFile(destination: string, contents: string): void {
     const path = this.destinationPath(destination);
-    const before = this._readDisk(path);
+    this._plan(path, contents, true);
     this.fs.write(path, contents);
-    const file = (this.env as unknown as { sharedFs: { get(path: string): { conflicter?: string } } }).sharedFs.get(path);
-    file.conflicter = 'force';
-    this.planned.push({ path, contents, before, edit: true });
+    setConflicterStatus(this.fs.store.get(path), UPDATE);
+  }
+
+  /** Applies an edit result: writes an edited file, or adds the lines to add by hand. */
+  _applyEdit(destination: string, result: EditResult): void {
+    if (result.status === 'edited') this._editFile(destination, result.text);
+    if (result.status === 'manual') this._addManualStep(`${destination} was left as it is: ${result.reason}.\n${result.instructions}`);
   }
 
   _addManualStep(step: string): void {
     this.summary.manual.push(step);
   }
 
-  /** Compares the disk with what was planned, after Yeoman's commit: what was written, kept or skipped. */
+  _addWarning(warning: string): void {
+    this.summary.warnings.push(warning);
+  }
+
+  /** True when the file ends up with the planned content: written now, or already identical. */
+  protected _landed(destination: string): boolean {
+    const path = this.destinationPath(destination);
+    const plan = this.planned.get(path);
+    return plan !== undefined && (plan.identical || isFileCommitted(this.fs.store.get(path)));
+  }
+
+  /** Sorts the planned files by what the conflicter decided: written, updated, unchanged or skipped. */
   protected _collectSummary(): Summary {
-    for (const file of this.planned) {
-      const name = this._relativePath(file.path);
-      const now = this._readDisk(file.path);
-      if (file.before === file.contents) this.summary.unchanged.push(name);
-      else if (now !== file.contents) this.summary.skipped.push(name);
-      else if (file.edit) this.summary.updated.push(name);
+    for (const [path, plan] of this.planned) {
+      const name = this._relativePath(path);
+      if (plan.identical) this.summary.unchanged.push(name);
+      else if (!isFileCommitted(this.fs.store.get(path))) this.summary.skipped.push(name);
+      else if (plan.edit) this.summary.updated.push(name);
       else this.summary.written.push(name);
     }
+    this.planned.clear();
     return this.summary;
   }
 
   protected _printSummary(nextSteps: string[] = []): void {
-    const { written, updated, unchanged, skipped, manual, installed } = this._collectSummary();
+    const { written, updated, unchanged, skipped, warnings, manual, installed, packageManager } = this._collectSummary();
     const lines: string[] = ['', 'Summary'];
     const list = (label: string, items: string[]) => {
       if (items.length > 0) lines.push(`  ${label}`, ...items.map((item) => `    ${item}`));
+    };
+    const steps = (label: string, items: string[]) => {
+      if (items.length === 0) return;
+      lines.push(`  ${label}`);
+      for (const step of items) lines.push(...step.split('\n').map((line, index) => `    ${index === 0 ? '- ' : '  '}${line}`));
     };
     list('written:', written);
     list('updated:', updated);
     list('unchanged:', unchanged);
     list('skipped (already exist and differ; run again with --force to overwrite):', skipped);
-    if (!this.options.skipInstall) list('installed:', installed);
-    if (manual.length > 0) {
-      lines.push('  to do by hand:');
-      for (const step of manual) lines.push(...step.split('\n').map((line, index) => `    ${index === 0 ? '- ' : '  '}${line}`));
-    }
+    if (!this.options.skipInstall) list(`installed${packageManager ? ` with ${packageManager}` : ''}:`, installed);
+    steps('warnings:', warnings);
+    steps('to do by hand:', manual);
     if (nextSteps.length > 0) lines.push('  next:', ...nextSteps.map((step) => `    ${step}`));
     this.log(lines.join('\n'));
   }

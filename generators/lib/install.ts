@@ -1,8 +1,10 @@
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join, sep } from 'node:path';
+import { UserError } from './errors';
+import { addCommand, addCommandLine, childEnvironment, type PackageManager } from './package-manager';
 import { PACKAGE_ROOT } from './paths';
-import { listedDependencies, UserError, type PackageJson } from './project';
+import { listedDependencies, type PackageJson } from './project';
 
 export const LIBRARY_NAME = 'next-app-controllers';
 
@@ -38,7 +40,10 @@ export interface CommandResult {
   stdout: string;
 }
 
-/** Runs a command; `inherit` shows its output to the user (npm install), otherwise it is captured. */
+/**
+ * Runs a command without the `npm_config_*` variables npm exports (see `childEnvironment`); `inherit` shows its
+ * output to the user (installs, create-next-app), otherwise it is captured.
+ */
 export function runCommand(
   command: string,
   args: string[],
@@ -47,6 +52,7 @@ export function runCommand(
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, {
       cwd: options.cwd,
+      env: childEnvironment(),
       stdio: options.inherit ? ['ignore', 'inherit', 'inherit'] : ['ignore', 'pipe', 'pipe'],
       shell: process.platform === 'win32',
       timeout: options.timeoutMs,
@@ -65,31 +71,52 @@ export function runsFromInstalledPackage(root = CLI_ROOT): boolean {
 }
 
 /**
- * What to `npm install` for the library itself:
- * - installed from a registry that serves this version → `next-app-controllers@<version>`;
- * - a source checkout, or an installed copy no registry serves (a tarball, a `file:` path) → `npm pack` of the
- *   package the CLI runs from, into the project folder, installed as `file:<tarball>`.
+ * Where the library itself comes from:
+ * - `registry`: a registry serves the CLI's own version → `next-app-controllers@<version>`;
+ * - `pack`: a source checkout, or an installed copy no registry serves (a tarball, a `file:` path) → `npm pack` of
+ *   the package the CLI runs from, into the project, installed as `file:<tarball>`.
  */
-export async function librarySpec(projectRoot: string, log: (line: string) => void): Promise<string> {
+export type LibrarySource = { kind: 'registry'; spec: string } | { kind: 'pack'; from: string; ignoreScripts: boolean };
+
+export async function librarySource(projectRoot: string): Promise<LibrarySource> {
   const version = cliVersion();
-  if (process.env.NEXT_APP_CONTROLLERS_LIBRARY_SPEC) return process.env.NEXT_APP_CONTROLLERS_LIBRARY_SPEC;
-  if (runsFromInstalledPackage()) {
-    const view = await runCommand('npm', ['view', `${LIBRARY_NAME}@${version}`, 'version'], {
-      cwd: projectRoot,
-      timeoutMs: 30_000,
-    }).catch(() => ({ code: 1, stdout: '' }));
-    if (view.code === 0 && view.stdout.trim() === version) return `${LIBRARY_NAME}@${version}`;
-    log(`${LIBRARY_NAME}@${version} is not on the registry: packing the copy the CLI runs from (${CLI_ROOT}).`);
-  } else {
-    log(`Running from a source checkout (${CLI_ROOT}): packing it with \`npm pack\` (this builds the library).`);
+  if (process.env.NEXT_APP_CONTROLLERS_LIBRARY_SPEC) return { kind: 'registry', spec: process.env.NEXT_APP_CONTROLLERS_LIBRARY_SPEC };
+  // A source checkout builds itself when packed; an installed copy already holds its built files and has no build
+  // config, so it is packed without lifecycle scripts.
+  if (!runsFromInstalledPackage()) return { kind: 'pack', from: CLI_ROOT, ignoreScripts: false };
+  const view = await runCommand('npm', ['view', `${LIBRARY_NAME}@${version}`, 'version'], {
+    cwd: projectRoot,
+    timeoutMs: 30_000,
+  }).catch(() => ({ code: 1, stdout: '' }));
+  if (view.code === 0 && view.stdout.trim() === version) return { kind: 'registry', spec: `${LIBRARY_NAME}@${version}` };
+  return { kind: 'pack', from: CLI_ROOT, ignoreScripts: true };
+}
+
+function packArguments(source: Extract<LibrarySource, { kind: 'pack' }>, destination: string): string[] {
+  return ['pack', source.from, '--pack-destination', destination, ...(source.ignoreScripts ? ['--ignore-scripts'] : [])];
+}
+
+/** The tarball `npm pack` writes for this version: `next-app-controllers-0.1.0.tgz`. */
+export function tarballName(): string {
+  return `${LIBRARY_NAME}-${cliVersion()}.tgz`;
+}
+
+/** The commands to print for `--skip-install`: each one runs as printed, in the project folder. */
+export function installCommandLines(manager: PackageManager, source: LibrarySource | undefined, specs: string[]): string[] {
+  if (source?.kind === 'pack') {
+    return [`npm ${packArguments(source, '.').join(' ')}`, addCommandLine(manager, [`file:${tarballName()}`, ...specs])];
   }
-  // An installed copy already holds its built files and has no build config: pack it without lifecycle scripts.
-  const args = ['pack', CLI_ROOT, '--pack-destination', projectRoot, '--json'];
-  if (runsFromInstalledPackage()) args.push('--ignore-scripts');
-  const pack = await runCommand('npm', args, { cwd: CLI_ROOT });
+  const all = source ? [source.spec, ...specs] : specs;
+  return all.length > 0 ? [addCommandLine(manager, all)] : [];
+}
+
+/** Packs the library into the project folder and returns the spec that installs it: `file:<tarball>`. */
+export async function packLibrary(source: Extract<LibrarySource, { kind: 'pack' }>, projectRoot: string): Promise<string> {
+  const args = [...packArguments(source, projectRoot), '--json'];
+  const pack = await runCommand('npm', args, { cwd: source.from });
   const tarball = parsePackOutput(pack.stdout);
   if (pack.code !== 0 || !tarball || !existsSync(join(projectRoot, tarball))) {
-    throw new UserError(`\`npm ${args.join(' ')}\` failed (exit code ${pack.code}); install ${LIBRARY_NAME} by hand.`);
+    throw new UserError(`\`npm ${args.join(' ')}\` failed (exit code ${pack.code}); install ${LIBRARY_NAME} by hand (see its README).`);
   }
   return `file:${tarball}`;
 }
@@ -105,12 +132,13 @@ function parsePackOutput(stdout: string): string | undefined {
   }
 }
 
-export async function npmInstall(projectRoot: string, specs: string[]): Promise<void> {
-  const result = await runCommand('npm', ['install', ...specs], { cwd: projectRoot, inherit: true });
+/** Adds the packages with the project's package manager, showing its output. */
+export async function addPackages(manager: PackageManager, projectRoot: string, specs: string[]): Promise<void> {
+  const [command, args] = addCommand(manager, specs);
+  const result = await runCommand(command, args, { cwd: projectRoot, inherit: true });
   if (result.code !== 0) {
     throw new UserError(
-      `\`npm install ${specs.join(' ')}\` failed with exit code ${result.code} (see its output above). The files are written; run that command again by hand.`,
+      `\`${addCommandLine(manager, specs)}\` failed with exit code ${result.code} (see its output above). The files are written; run that command again by hand.`,
     );
   }
 }
-

@@ -1,4 +1,5 @@
 import type * as TS from 'typescript';
+import type { EditResult } from './edit-result';
 import { appendToList, applyTextEdits, indentationAt, quoteStyle, type TextEdit, type TypeScript } from './typescript';
 
 /**
@@ -51,10 +52,6 @@ export function swaggerNextSettings(nextMajor: number | undefined): readonly Req
 
 export const NEXT_CONFIG_FILES = ['next.config.ts', 'next.config.mts', 'next.config.mjs', 'next.config.js', 'next.config.cjs'];
 
-export type NextConfigPatch =
-  | { status: 'patched'; text: string; added: string[] }
-  | { status: 'unchanged'; text: string }
-  | { status: 'manual'; text: string; reason: string; instructions: string };
 
 /** Properties still to write, nested: `{ experimental: { serverMinification: 'false', turbopackMinify: 'false' } }`. */
 type PendingProperties = Map<string, string | PendingProperties>;
@@ -142,10 +139,10 @@ export function patchNextConfig(
   text: string,
   file: string,
   settings: readonly RequiredNextSetting[] = SWAGGER_NEXT_SETTINGS,
-): NextConfigPatch {
+): EditResult {
   const kind = file.endsWith('ts') ? ts.ScriptKind.TS : ts.ScriptKind.JS;
   const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, kind);
-  const manual = (reason: string): NextConfigPatch => ({
+  const manual = (reason: string): EditResult => ({
     status: 'manual',
     text,
     reason,
@@ -217,5 +214,5 @@ export function patchNextConfig(
     edits.push({ ...pieces[0], text: pieces.map((piece) => piece.text).join('') });
   }
   if (edits.length === 0) return { status: 'unchanged', text };
-  return { status: 'patched', text: applyTextEdits(text, edits), added };
+  return { status: 'edited', text: applyTextEdits(text, edits), added };
 }

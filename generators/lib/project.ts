@@ -1,6 +1,7 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, sep } from 'node:path';
 import { parse as parseJsonc } from 'jsonc-parser';
+import { UserError } from './errors';
 
 /** Where things go in a Next.js App Router project, for both the `src/app` and the `app` layouts. */
 export interface ProjectLayout {
@@ -24,13 +25,6 @@ export interface PackageJson {
   devDependencies?: Record<string, string>;
   peerDependencies?: Record<string, string>;
   optionalDependencies?: Record<string, string>;
-}
-
-export class UserError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'UserError';
-  }
 }
 
 function isDirectory(path: string): boolean {

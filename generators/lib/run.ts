@@ -1,21 +1,25 @@
-import { QueuedAdapter, TerminalAdapter } from '@yeoman/adapter';
+import { createLogger, QueuedAdapter, TerminalAdapter } from '@yeoman/adapter';
 import type { InputOutputAdapter } from '@yeoman/types';
 import { createEnv } from 'yeoman-environment';
-import { join } from 'node:path';
 import ControllerGenerator from '../controller/index';
 import InitGenerator from '../init/index';
 import NewGenerator from '../new/index';
+import ResourceGenerator from '../resource/index';
 import { NonInteractiveAdapter } from './adapter';
 import type { CommandOptions, ProjectGenerator, Summary } from './base';
+import type { CommandName } from './commands';
 import { PACKAGE_ROOT } from './paths';
 
 export const GENERATORS = {
-  new: { Generator: NewGenerator, folder: 'new' },
-  init: { Generator: InitGenerator, folder: 'init' },
-  controller: { Generator: ControllerGenerator, folder: 'controller' },
-} as const;
+  new: NewGenerator,
+  init: InitGenerator,
+  controller: ControllerGenerator,
+  resource: ResourceGenerator,
+} as const satisfies Record<CommandName, unknown>;
 
-export type GeneratorName = keyof typeof GENERATORS;
+export type GeneratorName = CommandName;
+
+export const NAMESPACE = 'next-app-controllers';
 
 export interface RunOptions {
   cwd: string;
@@ -32,11 +36,22 @@ export interface RunOptions {
   stderr?: NodeJS.WriteStream;
 }
 
+/**
+ * Registers every generator under `next-app-controllers:<name>` (so `new` can compose `init`). They are classes
+ * bundled with the CLI, so no module path is registered: each sets its own templates folder.
+ */
+function registerAll(env: ReturnType<typeof createEnv>): void {
+  for (const [name, Generator] of Object.entries(GENERATORS)) {
+    env.register(Generator, { namespace: `${NAMESPACE}:${name}`, packagePath: PACKAGE_ROOT });
+  }
+}
+
 /** Runs one generator through yeoman-environment and returns its summary. Errors reject with the generator's error. */
 export async function runGenerator(name: GeneratorName, run: RunOptions): Promise<Summary> {
-  const { Generator, folder } = GENERATORS[name];
   const interactive = run.interactive ?? Boolean(process.stdin.isTTY);
-  const streams = { stdout: run.stdout, stderr: run.stderr };
+  // `update` is the status of edits to files the user owns (lib/base.ts); the default logger has no such method.
+  const log = createLogger<unknown, 'update'>({ stdout: run.stdout, stderr: run.stderr, colors: { update: 'yellow' } });
+  const streams = { stdout: run.stdout, stderr: run.stderr, log };
   const adapter = run.adapter ?? (interactive ? new TerminalAdapter(streams) : new NonInteractiveAdapter(streams));
   const options = run.options ?? {};
   const env = createEnv({
@@ -45,12 +60,11 @@ export async function runGenerator(name: GeneratorName, run: RunOptions): Promis
     force: Boolean(options.force),
     skipInstall: Boolean(options.skipInstall),
   });
-  const namespace = `next-app-controllers:${name}`;
-  env.register(Generator as never, { namespace, resolved: join(PACKAGE_ROOT, 'generators', folder, 'index.ts') });
-  const generator = (await env.create(namespace, {
+  registerAll(env);
+  const generator = (await env.create(`${NAMESPACE}:${name}`, {
     generatorArgs: run.args ?? [],
     generatorOptions: { ...options, skipCache: true },
   })) as unknown as ProjectGenerator;
   await env.runGenerator(generator as never);
-  return generator.summary;
+  return generator._result();
 }

@@ -1,3 +1,4 @@
+import type { EditResult } from './edit-result';
 import { applyEdits, findNodeAtLocation, modify, parseTree, type FormattingOptions, type ParseError } from 'jsonc-parser';
 
 /** The compiler options the decorators need. */
@@ -6,10 +7,6 @@ export const REQUIRED_COMPILER_OPTIONS: Readonly<Record<string, boolean>> = {
   emitDecoratorMetadata: true,
 };
 
-export type TsconfigPatch =
-  | { status: 'patched'; text: string; added: string[] }
-  | { status: 'unchanged'; text: string }
-  | { status: 'manual'; text: string; reason: string; instructions: string };
 
 /** The lines to add by hand when the file cannot be patched. */
 export function tsconfigInstructions(): string {
@@ -31,10 +28,10 @@ function detectFormatting(text: string): FormattingOptions {
  * text in place instead of re-serialising it. When `compilerOptions` is missing (for example inherited through
  * `extends`) or is not an object, the text is left as it is and the status is `manual`.
  */
-export function patchTsconfig(text: string): TsconfigPatch {
+export function patchTsconfig(text: string): EditResult {
   const errors: ParseError[] = [];
   const tree = parseTree(text, errors, { allowTrailingComma: true, disallowComments: false });
-  const manual = (reason: string): TsconfigPatch => ({ status: 'manual', text, reason, instructions: tsconfigInstructions() });
+  const manual = (reason: string): EditResult => ({ status: 'manual', text, reason, instructions: tsconfigInstructions() });
   if (!tree || errors.length > 0) return manual('tsconfig.json could not be parsed');
   if (tree.type !== 'object') return manual('tsconfig.json is not a JSON object');
   const compilerOptions = findNodeAtLocation(tree, ['compilerOptions']);
@@ -57,5 +54,5 @@ export function patchTsconfig(text: string): TsconfigPatch {
     result = applyEdits(result, modify(result, ['compilerOptions', key], value, { formattingOptions }));
     added.push(key);
   }
-  return added.length > 0 ? { status: 'patched', text: result, added } : { status: 'unchanged', text };
+  return added.length > 0 ? { status: 'edited', text: result, added } : { status: 'unchanged', text };
 }

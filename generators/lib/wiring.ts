@@ -1,79 +1,89 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { readRegisteredControllers } from './app-module';
 import type { ProjectGenerator } from './base';
-import { cliVersion, librarySpec, LIBRARY_NAME, missingPackages, npmInstall } from './install';
+import { addPackages, installCommandLines, LIBRARY_NAME, librarySource, missingPackages, packLibrary } from './install';
 import { NEXT_CONFIG_FILES, nextConfigInstructions, patchNextConfig, swaggerNextSettings } from './next-config';
+import type { PackageManager } from './package-manager';
 import { appModuleImport, listedDependencies, nextMajorVersion, readPackageJson, type ProjectLayout } from './project';
 import { writeMalformedPathProxy } from './proxy';
 import { patchTsconfig, tsconfigInstructions } from './tsconfig';
 import { loadTypeScript } from './typescript';
 
-/** The files and edits `init` and `new` share, written through the generator's in-memory file system. */
+/**
+ * The app module template's data. An existing app module keeps the controllers it registers (and their imports), so
+ * overwriting it (`--force`, or "overwrite" at the prompt) never drops them, and a second `init` finds it identical.
+ */
+function appModuleData(layout: ProjectLayout): { imports: string[]; controllers: string[] } {
+  const path = join(layout.root, layout.appModule);
+  const ts = existsSync(path) ? loadTypeScript(layout.root) : undefined;
+  const found = ts ? readRegisteredControllers(ts, readFileSync(path, 'utf8')) : undefined;
+  return found ?? { imports: [], controllers: [] };
+}
+
+/** The files and edits `init` makes, written through the generator's in-memory file system. */
 export function writeWiring(generator: ProjectGenerator, layout: ProjectLayout, swagger: boolean): void {
-  const writeTemplate = generator._writeTemplate.bind(generator);
-  const editFile = generator._editFile.bind(generator);
-  const addManualStep = generator._addManualStep.bind(generator);
   const catchAll = `${layout.appDir}/api/[[...route]]/route.ts`;
-  writeTemplate('app.ts.ejs', layout.appModule, {});
-  writeTemplate('api-route.ts.ejs', catchAll, { appImport: appModuleImport(layout, catchAll) });
+  generator._writeTemplate('app.ts.ejs', layout.appModule, appModuleData(layout));
+  generator._writeTemplate('api-route.ts.ejs', catchAll, { appImport: appModuleImport(layout, catchAll) });
   if (swagger) {
     const openApi = `${layout.appDir}/api/openapi.json/route.ts`;
-    writeTemplate('openapi-route.ts.ejs', openApi, { appImport: appModuleImport(layout, openApi) });
-    writeTemplate('api-docs-route.ts.ejs', `${layout.appDir}/api-docs/[[...file]]/route.ts`, {});
+    generator._writeTemplate('openapi-route.ts.ejs', openApi, { appImport: appModuleImport(layout, openApi) });
+    generator._writeTemplate('api-docs-route.ts.ejs', `${layout.appDir}/api-docs/[[...file]]/route.ts`, {});
   }
   writeMalformedPathProxy(generator, layout);
 
   const tsconfigPath = join(layout.root, 'tsconfig.json');
-  if (existsSync(tsconfigPath)) {
-    const patch = patchTsconfig(readFileSync(tsconfigPath, 'utf8'));
-    if (patch.status === 'patched') editFile('tsconfig.json', patch.text);
-    if (patch.status === 'manual') addManualStep(`${patch.reason}.\n${patch.instructions}`);
-  } else {
-    addManualStep(`There is no tsconfig.json.\n${tsconfigInstructions()}`);
-  }
+  if (existsSync(tsconfigPath)) generator._applyEdit('tsconfig.json', patchTsconfig(readFileSync(tsconfigPath, 'utf8')));
+  else generator._addManualStep(`There is no tsconfig.json.\n${tsconfigInstructions()}`);
 
-  if (swagger) {
-    const settings = swaggerNextSettings(nextMajorVersion(layout.root));
-    const configFile = NEXT_CONFIG_FILES.find((file) => existsSync(join(layout.root, file)));
-    if (!configFile) {
-      addManualStep(`There is no next.config.* file. Create next.config.ts:\n${nextConfigInstructions('next.config.ts', settings)}`);
-      return;
-    }
-    const ts = loadTypeScript(layout.root);
-    if (!ts) {
-      addManualStep(`TypeScript is not installed, so ${configFile} was not edited.\n${nextConfigInstructions(configFile, settings)}`);
-      return;
-    }
-    const patch = patchNextConfig(ts, readFileSync(join(layout.root, configFile), 'utf8'), configFile, settings);
-    if (patch.status === 'patched') editFile(configFile, patch.text);
-    if (patch.status === 'manual') addManualStep(`${configFile}: ${patch.reason}.\n${patch.instructions}`);
+  if (!swagger) return;
+  const settings = swaggerNextSettings(nextMajorVersion(layout.root));
+  const configFile = NEXT_CONFIG_FILES.find((file) => existsSync(join(layout.root, file)));
+  if (!configFile) {
+    generator._addManualStep(`There is no next.config.* file. Create next.config.ts:\n${nextConfigInstructions('next.config.ts', settings)}`);
+    return;
   }
+  const ts = loadTypeScript(layout.root);
+  if (!ts) {
+    generator._addManualStep(`TypeScript is not installed, so ${configFile} was not edited.\n${nextConfigInstructions(configFile, settings)}`);
+    return;
+  }
+  generator._applyEdit(configFile, patchNextConfig(ts, readFileSync(join(layout.root, configFile), 'utf8'), configFile, settings));
 }
 
 /**
- * Installs what package.json does not list yet. The library is never reinstalled when listed (the project may use
- * it through a tarball or a `file:` path).
+ * Installs what package.json does not list yet, with the project's package manager; with --skip-install, prints the
+ * commands instead. The library is never reinstalled when listed (the project may use it through a tarball or a
+ * `file:` path).
  */
 export async function installDependencies(
   generator: ProjectGenerator,
   layout: ProjectLayout,
+  manager: PackageManager,
   swagger: boolean,
   skipInstall: boolean,
 ): Promise<void> {
   const pkg = readPackageJson(layout.root) ?? {};
   const specs = missingPackages(pkg, swagger);
-  const hasLibrary = listedDependencies(pkg).has(LIBRARY_NAME);
+  const source = listedDependencies(pkg).has(LIBRARY_NAME) ? undefined : await librarySource(layout.root);
+  generator.summary.packageManager = manager;
   if (skipInstall) {
-    if (!hasLibrary) specs.unshift(`${LIBRARY_NAME}@${cliVersion()}`);
-    if (specs.length > 0) {
-      generator.summary.installed.push(...specs);
-      generator._addManualStep(`Install the dependencies (skipped with --skip-install):\n  npm install ${specs.join(' ')}`);
+    const lines = installCommandLines(manager, source, specs);
+    if (lines.length > 0) {
+      generator.summary.installed.push(...(source?.kind === 'registry' ? [source.spec] : source ? [LIBRARY_NAME] : []), ...specs);
+      generator._addManualStep(`Install the dependencies (skipped with --skip-install), in ${layout.root}:\n${lines.map((line) => `  ${line}`).join('\n')}`);
     }
     return;
   }
-  if (!hasLibrary) specs.unshift(await librarySpec(layout.root, (line) => generator.log(line)));
+  if (source?.kind === 'pack') {
+    generator.log(`${LIBRARY_NAME} is not on the registry at this version: packing the copy the CLI runs from (${source.from}).`);
+    specs.unshift(await packLibrary(source, layout.root));
+  } else if (source) {
+    specs.unshift(source.spec);
+  }
   if (specs.length === 0) return;
-  generator.log(`\nnpm install ${specs.join(' ')}`);
-  await npmInstall(layout.root, specs);
+  generator.log(`\n${manager} ${manager === 'npm' ? 'install' : 'add'} ${specs.join(' ')}`);
+  await addPackages(manager, layout.root, specs);
   generator.summary.installed.push(...specs);
 }

@@ -1,58 +1,69 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { ProjectGenerator } from '../lib/base';
+import type { BaseOptions } from 'yeoman-generator';
+import { ProjectGenerator, type CommandOptions, type Summary } from '../lib/base';
+import { UserError } from '../lib/errors';
 import { runCommand } from '../lib/install';
 import { validateProjectName } from '../lib/names';
-import { detectProject, UserError, type ProjectLayout } from '../lib/project';
-import { installDependencies, writeWiring } from '../lib/wiring';
-import { INIT_TEMPLATES } from '../init/index';
+import { PACKAGE_MANAGERS, packageManagerFromUserAgent, type PackageManager } from '../lib/package-manager';
+
+const FLAG_OF: Record<PackageManager, keyof CommandOptions> = { npm: 'useNpm', pnpm: 'usePnpm', yarn: 'useYarn', bun: 'useBun' };
 
 /** The create-next-app command `new` runs; NEXT_APP_CONTROLLERS_CREATE_NEXT_APP replaces `npx` (tests). */
-export function createNextAppArguments(name: string, skipInstall: boolean): string[] {
+export function createNextAppArguments(name: string, skipInstall: boolean, manager: PackageManager = 'npm'): string[] {
   const args = ['--yes', 'create-next-app@latest', name, '--ts', '--app', '--src-dir', '--no-tailwind', '--no-eslint'];
-  args.push('--import-alias', '@/*', '--use-npm', '--yes', '--disable-git');
+  args.push('--import-alias', '@/*', `--use-${manager}`, '--yes', '--disable-git');
   if (skipInstall) args.push('--skip-install');
   return args;
 }
 
-/** `new <name> [--swagger] [--skip-install]`: create-next-app, then the same wiring as `init`. */
+/** `--use-<manager>` when given, else the manager that started the CLI (`pnpm dlx`, `yarn dlx`, `bunx`), else npm. */
+export function choosePackageManager(options: CommandOptions, userAgent = process.env.npm_config_user_agent): PackageManager {
+  const chosen = PACKAGE_MANAGERS.filter((manager) => options[FLAG_OF[manager]]);
+  if (chosen.length > 1) throw new UserError(`Pass only one of ${chosen.map((manager) => `--use-${manager}`).join(', ')}.`);
+  return chosen[0] ?? packageManagerFromUserAgent(userAgent) ?? 'npm';
+}
+
+/** `new <name> [--swagger] [--skip-install] [--use-npm|--use-pnpm|--use-yarn|--use-bun]`: create-next-app, then `init`. */
 export default class NewGenerator extends ProjectGenerator {
-  private layout!: ProjectLayout;
-  private projectName = '';
+  private readonly projectName: string;
+  private readonly packageManager: PackageManager;
+  private init?: ProjectGenerator;
 
-  constructor(args: string | string[], options: ConstructorParameters<typeof ProjectGenerator>[1]) {
-    super(args, options);
-    this.sourceRoot(INIT_TEMPLATES);
-    this.projectName = String((Array.isArray(args) ? args : [args])[0] ?? '');
-  }
-
-  async initializing() {
-    const valid = validateProjectName(this.projectName);
+  constructor(args: string | string[], options: CommandOptions & BaseOptions) {
+    super(args, options, 'new');
+    // Checked before any task is queued, so a bad input fails with our message alone and nothing is created.
+    const valid = validateProjectName(this.options.name);
     if (valid !== true) throw new UserError(valid);
+    this.projectName = this.options.name as string;
     const target = resolve(this.destinationRoot(), this.projectName);
     if (existsSync(target)) {
       throw new UserError(`${target} already exists. Choose another name, or run \`next-app-controllers init\` inside it.`);
     }
+    this.packageManager = choosePackageManager(this.options);
+  }
+
+  async initializing() {
+    const target = resolve(this.destinationRoot(), this.projectName);
     const command = process.env.NEXT_APP_CONTROLLERS_CREATE_NEXT_APP ?? 'npx';
-    const args = createNextAppArguments(this.projectName, Boolean(this.options.skipInstall));
+    const args = createNextAppArguments(this.projectName, Boolean(this.options.skipInstall), this.packageManager);
     this.log(`${command} ${args.join(' ')}`);
     const result = await runCommand(command, args, { cwd: this.destinationRoot(), inherit: true });
     if (result.code !== 0 || !existsSync(target)) {
       throw new UserError(`create-next-app failed with exit code ${result.code} (see its output above).`);
     }
     this.destinationRoot(target);
-    this.layout = detectProject(target);
+    this.init = await this.composeWith<ProjectGenerator>('next-app-controllers:init', {
+      generatorOptions: {
+        swagger: Boolean(this.options.swagger),
+        skipInstall: Boolean(this.options.skipInstall),
+        packageManager: this.packageManager,
+        projectFolder: this.projectName,
+      },
+    });
   }
 
-  writing() {
-    writeWiring(this, this.layout, Boolean(this.options.swagger));
-  }
-
-  async install() {
-    await installDependencies(this, this.layout, Boolean(this.options.swagger), Boolean(this.options.skipInstall));
-  }
-
-  end() {
-    this._printSummary([`cd ${this.projectName}`, 'npx next-app-controllers generate controller <name>', 'npm run dev']);
+  override _result(): Summary {
+    return this.init?.summary ?? this.summary;
   }
 }

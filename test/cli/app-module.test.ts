@@ -14,7 +14,7 @@ export const app = createApplication({
 
 registerControllerSuite('it imports the controller and lists it in an empty controllers array', () => {
   const result = registerController(ts, APP, 'PostsController', './features/posts/controller');
-  assert.is(result.status, 'registered');
+  assert.is(result.status, 'edited');
   assert.is(
     result.text,
     `import { createApplication } from 'next-app-controllers';
@@ -30,7 +30,7 @@ export const app = createApplication({
 registerControllerSuite('registering twice leaves the file as the first run wrote it', () => {
   const once = registerController(ts, APP, 'PostsController', './features/posts/controller').text;
   const twice = registerController(ts, once, 'PostsController', './features/posts/controller');
-  assert.is(twice.status, 'already-registered');
+  assert.is(twice.status, 'unchanged');
   assert.is(twice.text, once);
 });
 
@@ -61,9 +61,9 @@ registerControllerSuite('an app module it cannot recognise is returned unchanged
   ];
   for (const [text, reason] of cases) {
     const result = registerController(ts, text, 'PostsController', './features/posts/controller');
-    assert.is(result.status, 'unrecognised', text);
+    assert.is(result.status, 'manual', text);
     assert.is(result.text, text);
-    if (result.status === 'unrecognised') assert.match(result.reason, reason);
+    if (result.status === 'manual') assert.match(result.reason, reason);
   }
 });
 

@@ -74,6 +74,41 @@ mainSuite('unknown commands, flags and arguments print the usage and exit with 2
   }
 });
 
+mainSuite('--help of each command shows its arguments and every flag it accepts', async () => {
+  const expected: [string[], string[]][] = [
+    [['new', '--help'], ['<name>', '--swagger', '--skip-install', '--use-npm', '--use-pnpm', '--use-yarn', '--use-bun']],
+    [['init', '--help'], ['--swagger', '--force', '--skip-install']],
+    [['generate', 'controller', '--help'], ['<name>', '--force', 'alias: g controller']],
+    [['g', 'resource', '--help'], ['<name>', '--force', 'alias: g resource', 'PATCH']],
+  ];
+  for (const [argv, words] of expected) {
+    const { code, out } = await cli(argv);
+    assert.is(code, 0, argv.join(' '));
+    assert.match(out, 'Options:');
+    for (const word of words) assert.match(out, word, `${argv.join(' ')}: ${word}`);
+  }
+  assert.match(USAGE, 'generate resource <name>');
+  assert.match(USAGE, 'Exit codes: 0 done, 1 the command failed');
+});
+
+mainSuite('an unknown flag is an error that lists the valid flags of that command', async () => {
+  const init = await cli(['init', '--swager']);
+  assert.is(init.code, 2);
+  assert.match(init.err, "Unknown option '--swager'. Valid options: --swagger, --force, --skip-install, -h/--help.");
+  const resource = await cli(['g', 'resource', 'posts', '--skip-install']);
+  assert.is(resource.code, 2);
+  assert.match(resource.err, "Unknown option '--skip-install'. Valid options: --force, -h/--help.");
+});
+
+mainSuite('g resource <name> runs the resource generator', async () => {
+  const dir = tempProject('src');
+  assert.is((await cli(['init', '--skip-install'], dir)).code, 0);
+  const { code } = await cli(['g', 'resource', 'orders'], dir);
+  assert.is(code, 0);
+  assert.match(read(dir, 'src/features/orders/controller.ts'), "@Patch('/:id')");
+  assert.match(read(dir, 'src/app.ts'), 'controllers: [OrdersController],');
+});
+
 mainSuite('a failing command prints its message without a stack and exits with 1', async () => {
   const dir = tempProject('src');
   const { code, err } = await cli(['g', 'controller', '../x'], dir);

@@ -1,3 +1,4 @@
+import { stripVTControlCharacters } from 'node:util';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { suite } from 'uvu';
@@ -18,7 +19,8 @@ controller('generate controller posts writes the controller and DTO and register
   const { summary, error } = await run('controller', dir, ['posts']);
   assert.is(error, undefined);
   const source = read(dir, 'src/features/posts/controller.ts');
-  assert.ok(source.includes("import { Body, Controller, Get, HttpCode, Post, type RouteContext } from 'next-app-controllers';"));
+  assert.ok(source.includes("import { ApiTags, Body, Controller, Get, HttpCode, Post, type RouteContext } from 'next-app-controllers';"));
+  assert.ok(source.includes("@ApiTags('Posts')\n@Controller('/posts')"), 'Swagger UI groups the routes under the controller');
   assert.ok(source.includes("import { CreatePostDto } from './dto';"));
   assert.ok(source.includes("@Controller('/posts')\nexport class PostsController {"));
   assert.ok(source.includes("@Get('')\n  list() {"));
@@ -30,7 +32,7 @@ controller('generate controller posts writes the controller and DTO and register
   assert.ok(dto.includes('export class CreatePostDto {\n  @IsString()\n  @MinLength(1)\n  title!: string;'));
   assert.is(
     read(dir, 'src/app.ts'),
-    "import { createApplication } from 'next-app-controllers';\nimport { PostsController } from './features/posts/controller';\n\nexport const app = createApplication({\n  controllers: [PostsController],\n});\n",
+    "import { createApplication } from 'next-app-controllers';\nimport { PostsController } from './features/posts/controller';\n\nexport const app = createApplication({\n  controllers: [PostsController],\n  // Request bodies keep only the fields their DTO declares; any other field is a 422 naming it.\n  validation: { whitelist: true, forbidNonWhitelisted: true },\n});\n",
   );
   assert.equal(summary!.written, ['src/features/posts/controller.ts', 'src/features/posts/dto.ts']);
   assert.equal(summary!.updated, ['src/app.ts']);
@@ -108,6 +110,50 @@ controller('existing controller files are kept without --force and overwritten w
   const forced = await run('controller', dir, ['posts'], { force: true });
   assert.ok(read(dir, 'src/features/posts/controller.ts').includes('export class PostsController'));
   assert.ok(forced.summary!.written.includes('src/features/posts/controller.ts'));
+});
+
+// Regression: the kept file exported another class, yet OrdersController was imported into app.ts (tsc: TS2724).
+controller('a kept controller.ts that exports another class is not registered, and the summary says why', async () => {
+  const dir = await initialised();
+  const { mkdirSync } = await import('node:fs');
+  mkdirSync(join(dir, 'src/features/orders'), { recursive: true });
+  write(dir, 'src/features/orders/controller.ts', 'export class OrderApi {}\n');
+  const appModule = read(dir, 'src/app.ts');
+  const { summary, output, error } = await run('controller', dir, ['orders']);
+  assert.is(error, undefined);
+  assert.is(read(dir, 'src/app.ts'), appModule);
+  assert.equal(summary!.skipped, ['src/features/orders/controller.ts']);
+  assert.ok(summary!.manual.some((step) => step.includes('does not export OrdersController, so it was not registered in src/app.ts')));
+  assert.not.match(output, 'served by');
+});
+
+controller('a kept controller.ts that does export the class is still registered', async () => {
+  const dir = await initialised();
+  const { mkdirSync } = await import('node:fs');
+  mkdirSync(join(dir, 'src/features/orders'), { recursive: true });
+  write(dir, 'src/features/orders/controller.ts', "import { Controller } from 'next-app-controllers';\n\n@Controller('/orders')\nexport class OrdersController {}\n");
+  await run('controller', dir, ['orders']);
+  assert.ok(read(dir, 'src/app.ts').includes('controllers: [OrdersController],'));
+});
+
+// Regression: with src/app/api/hello/route.ts present, the summary said GET /api/hello was served by the controller.
+controller('a route file under app/api/<name> that answers first is named in a warning, with the fix', async () => {
+  const dir = await initialised();
+  const { mkdirSync } = await import('node:fs');
+  mkdirSync(join(dir, 'src/app/api/hello'), { recursive: true });
+  write(dir, 'src/app/api/hello/route.ts', 'export function GET() { return Response.json({}); }\n');
+  const { summary, output } = await run('controller', dir, ['hello']);
+  assert.equal(summary!.warnings.length, 1);
+  assert.match(summary!.warnings[0], 'src/app/api/hello/route.ts already answers requests under /api/hello: Next.js serves that file before the catch-all route');
+  assert.match(summary!.warnings[0], 'delete it, or give the controller another prefix');
+  assert.not.match(output, 'served by HelloController');
+});
+
+controller("the edit of app.ts shows as `update` in Yeoman's log, never `force`", async () => {
+  const dir = await initialised();
+  const output = stripVTControlCharacters((await run('controller', dir, ['posts'])).output);
+  assert.match(output, 'update src/app.ts');
+  assert.not.match(output, 'force');
 });
 
 controller.run();

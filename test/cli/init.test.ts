@@ -1,9 +1,10 @@
+import { stripVTControlCharacters } from 'node:util';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { TestAdapter } from '@yeoman/adapter/testing';
-import { cleanup, emptyTempDir, read, run, snapshot, tempProject, write } from './helpers';
+import { cleanup, emptyTempDir, read, REPO_ROOT, run, snapshot, tempProject, write } from './helpers';
 
 const init = suite('init generator');
 init.after.each(cleanup);
@@ -12,6 +13,8 @@ const APP_TS = `import { createApplication } from 'next-app-controllers';
 
 export const app = createApplication({
   controllers: [],
+  // Request bodies keep only the fields their DTO declares; any other field is a 422 naming it.
+  validation: { whitelist: true, forbidNonWhitelisted: true },
 });
 `;
 
@@ -34,7 +37,10 @@ init('src layout: writes the app module and the catch-all route, and patches tsc
   assert.not.ok(read(dir, 'next.config.ts').includes('serverExternalPackages'));
   assert.equal(summary!.written, ['src/app.ts', 'src/app/api/[[...route]]/route.ts', 'src/proxy.ts']);
   assert.equal(summary!.updated, ['tsconfig.json']);
-  assert.ok(summary!.manual.some((step) => step.includes('npm install next-app-controllers@')));
+  // Regression: --skip-install printed `npm install next-app-controllers@0.1.0`, which no registry serves (E404).
+  const install = summary!.manual.find((step) => step.startsWith('Install the dependencies'))!;
+  assert.match(install, `npm pack ${REPO_ROOT.replace(/\/$/, '')} --pack-destination .\n`);
+  assert.match(install, 'npm install file:next-app-controllers-0.1.0.tgz class-validator@');
 });
 
 init('root layout: app.ts next to app/, and a relative import when there is no @/* alias', async () => {
@@ -163,6 +169,39 @@ init('a Next.js project without an app directory (Pages Router): clear error and
   const { error } = await run('init', dir, [], { swagger: true });
   assert.match(error!.message, 'No app directory (src/app or app)');
   assert.equal(snapshot(dir), before);
+});
+
+// Regression: a second init called app.ts skipped and hinted at --force, which reset it to `controllers: []`.
+init('a second init finds an app module with registered controllers unchanged, and --force keeps them', async () => {
+  const dir = tempProject('src');
+  await run('init', dir);
+  await run('controller', dir, ['posts']);
+  const registered = read(dir, 'src/app.ts');
+  const again = await run('init', dir);
+  assert.equal(again.summary!.skipped, []);
+  assert.ok(again.summary!.unchanged.includes('src/app.ts'));
+  write(dir, 'src/app.ts', registered.replace('validation: { whitelist: true, forbidNonWhitelisted: true },', 'bodyLimit: 10,'));
+  const forced = await run('init', dir, [], { force: true });
+  assert.ok(forced.summary!.written.includes('src/app.ts'));
+  assert.is(read(dir, 'src/app.ts'), registered);
+});
+
+init('config edits show as `update` in the log, not `force`', async () => {
+  const dir = tempProject('src');
+  const output = stripVTControlCharacters((await run('init', dir, [], { swagger: true })).output);
+  assert.match(output, 'update tsconfig.json');
+  assert.match(output, 'update next.config.ts');
+  assert.not.match(output, 'force');
+});
+
+init('the package manager comes from the lockfile: a yarn project is told to `yarn add`, never `npm install`', async () => {
+  const dir = tempProject('src');
+  write(dir, 'yarn.lock', '');
+  const { summary } = await run('init', dir);
+  assert.is(summary!.packageManager, 'yarn');
+  const install = summary!.manual.find((step) => step.startsWith('Install the dependencies'))!;
+  assert.match(install, '\n  yarn add file:next-app-controllers-0.1.0.tgz class-validator@');
+  assert.not.match(install, 'npm install');
 });
 
 init.run();

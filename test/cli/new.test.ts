@@ -42,8 +42,9 @@ newSuite('after create-next-app it wires the new project like init (create-next-
   chmodSync(fake, 0o755);
   process.env.NEXT_APP_CONTROLLERS_CREATE_NEXT_APP = fake;
   try {
-    const { error, summary } = await run('new', dir, ['my-app'], { swagger: true });
+    const { error, summary, output } = await run('new', dir, ['my-app'], { swagger: true });
     assert.is(error, undefined);
+    assert.not.match(output, 'Multiple customInstallTask', 'only the composed init claims the install step');
     assert.is(read(join(dir, 'my-app'), 'src/app/api/[[...route]]/route.ts').split('\n')[0], "import { app } from '@/app';");
     assert.ok(existsSync(join(dir, 'my-app/src/app/api-docs/[[...file]]/route.ts')));
     assert.ok(read(join(dir, 'my-app'), 'tsconfig.json').includes('"emitDecoratorMetadata": true'));
@@ -51,6 +52,63 @@ newSuite('after create-next-app it wires the new project like init (create-next-
   } finally {
     delete process.env.NEXT_APP_CONTROLLERS_CREATE_NEXT_APP;
   }
+});
+
+/** A stand-in for `npx`: records its arguments and npm_config_* variables, then copies the fixture as create-next-app would. */
+function fakeCreateNextApp(dir: string, extraScript = ''): string {
+  const fake = join(dir, 'fake-create-next-app.sh');
+  write(
+    dir,
+    'fake-create-next-app.sh',
+    `#!/bin/sh\necho "$@" > "${dir}/args.txt"\nenv | grep '^npm_config_' > "${dir}/npm-env.txt"\ncp -r "${FIXTURE}" "$3"\n${extraScript}`,
+  );
+  chmodSync(fake, 0o755);
+  return fake;
+}
+
+async function withEnv<T>(vars: Record<string, string>, fn: () => Promise<T>): Promise<T> {
+  const saved = Object.fromEntries(Object.keys(vars).map((name) => [name, process.env[name]]));
+  Object.assign(process.env, vars);
+  try {
+    return await fn();
+  } finally {
+    for (const [name, value] of Object.entries(saved)) {
+      if (value === undefined) delete process.env[name];
+      else process.env[name] = value;
+    }
+  }
+}
+
+newSuite('under `npx --package=<spec>`, create-next-app starts without any inherited npm_config_* variable (regression)', async () => {
+  const dir = emptyTempDir();
+  const fake = fakeCreateNextApp(dir);
+  const { error } = await withEnv(
+    { NEXT_APP_CONTROLLERS_CREATE_NEXT_APP: fake, npm_config_package: '/tmp/next-app-controllers-0.1.0.tgz', npm_config_yes: 'true' },
+    () => run('new', dir, ['shop']),
+  );
+  assert.is(error, undefined);
+  assert.is(read(dir, 'npm-env.txt'), '');
+  assert.ok(read(dir, 'args.txt').startsWith('--yes create-next-app@latest shop '));
+});
+
+newSuite('the invoking client (npm_config_user_agent) or --use-<manager> picks the package manager, passed on to create-next-app and used by init', async () => {
+  const dir = emptyTempDir();
+  const fake = fakeCreateNextApp(dir);
+  const fromAgent = await withEnv({ NEXT_APP_CONTROLLERS_CREATE_NEXT_APP: fake, npm_config_user_agent: 'pnpm/10.12.1 npm/? node/v20.20.2 linux x64' }, () =>
+    run('new', dir, ['from-agent']),
+  );
+  assert.is(fromAgent.error, undefined);
+  assert.match(read(dir, 'args.txt'), ' --use-pnpm ');
+  assert.is(fromAgent.summary!.packageManager, 'pnpm');
+  assert.ok(fromAgent.summary!.manual.some((step) => step.includes('\n  pnpm add file:next-app-controllers-')), fromAgent.output);
+  assert.match(fromAgent.output, 'cd from-agent\n    pnpm exec next-app-controllers generate resource <name>\n    pnpm run dev');
+
+  const fromFlag = await withEnv({ NEXT_APP_CONTROLLERS_CREATE_NEXT_APP: fake, npm_config_user_agent: 'pnpm/10.12.1' }, () =>
+    run('new', dir, ['from-flag'], { useBun: true }),
+  );
+  assert.is(fromFlag.error, undefined);
+  assert.match(read(dir, 'args.txt'), ' --use-bun ');
+  assert.is(fromFlag.summary!.packageManager, 'bun');
 });
 
 newSuite.run();

@@ -19,7 +19,7 @@ export default nextConfig;
 
 patchNextConfigSuite("it adds the swagger settings to create-next-app's config in its quote style", () => {
   const result = patchNextConfig(ts, CREATE_NEXT_APP, 'next.config.ts');
-  assert.is(result.status, 'patched');
+  assert.is(result.status, 'edited');
   assert.is(
     result.text,
     CREATE_NEXT_APP.replace(

@@ -16,7 +16,7 @@ const WITH_COMMENTS = `{
 
 patchTsconfigSuite('it adds both decorator options and keeps comments, trailing commas and the rest of the text', () => {
   const result = patchTsconfig(WITH_COMMENTS);
-  assert.is(result.status, 'patched');
+  assert.is(result.status, 'edited');
   assert.ok(result.text.includes('// keep me'));
   assert.ok(result.text.includes('"strict": true, // and me'));
   assert.ok(result.text.includes('/* block */'));
@@ -34,7 +34,7 @@ patchTsconfigSuite('a second run changes nothing', () => {
 
 patchTsconfigSuite('an option set to false is turned on in place', () => {
   const result = patchTsconfig('{ "compilerOptions": { "experimentalDecorators": false, "emitDecoratorMetadata": true } }');
-  assert.is(result.status, 'patched');
+  assert.is(result.status, 'edited');
   assert.ok(result.text.includes('"experimentalDecorators": true'));
   assert.not.ok(result.text.includes('false'));
 });

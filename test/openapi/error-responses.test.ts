@@ -2,7 +2,7 @@ import { validate } from '@readme/openapi-parser';
 import { IsString } from 'class-validator';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { ApiResponse, Body, Controller, Delete, Get, HttpCode, Post, createApplication, generateOpenApiDocument, problemDetails, type Application } from '../../runtime/index';
+import { ApiResponse, Body, Controller, Delete, Get, HttpCode, Post, Query, createApplication, generateOpenApiDocument, problemDetails, type Application } from '../../runtime/index';
 import type { ResponseObject } from '../../runtime/openapi/types';
 
 class CreateNoteDto {
@@ -26,6 +26,11 @@ class NotesController {
   @Delete('/:id')
   @HttpCode(204)
   remove() {}
+
+  @Get('/search')
+  search(@Query(CreateNoteDto) query: CreateNoteDto) {
+    return query;
+  }
 
   @Get('/:id')
   @ApiResponse({ status: 403, description: 'Not yours' })
@@ -59,7 +64,7 @@ responses.after(() => {
   for (const basePath of ['/problem-format', '/custom-format']) createApplication({ controllers: [], basePath });
 });
 
-responses('a @Body route documents 400, 413, 415 and 422; every route 404 and 500', async () => {
+responses('a @Body route documents 400, 413, 415 and 422; a @Query route 422; every route 404 and 500', async () => {
   const doc = await generateOpenApiDocument({ title: 'Notes', applications: [defaultApp] });
   const create = doc.paths['/default-format/notes'].post!.responses;
   assert.equal(Object.keys(create), ['201', '400', '404', '413', '415', '422', '500']);
@@ -67,6 +72,7 @@ responses('a @Body route documents 400, 413, 415 and 422; every route 404 and 50
   assert.equal(create['415'], { $ref: '#/components/responses/UnsupportedMediaType' });
   assert.equal(create['400'], { $ref: '#/components/responses/BadRequest' });
   assert.equal(Object.keys(doc.paths['/default-format/notes'].get!.responses), ['200', '404', '500']);
+  assert.equal(Object.keys(doc.paths['/default-format/notes/search'].get!.responses), ['200', '404', '422', '500']);
 });
 
 responses('a route with @HttpCode(204) and no @ApiResponse documents 204, without content', async () => {

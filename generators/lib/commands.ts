@@ -1,0 +1,104 @@
+/**
+ * The arguments and options of every command, declared once: each generator declares its own through Yeoman's
+ * `this.argument`/`this.option` from here, and the bin builds its parser, its `--help` and its "valid options" list
+ * from the same entries.
+ */
+export interface ArgumentSpec {
+  name: string;
+  description: string;
+}
+
+export interface OptionSpec {
+  /** The key in the generator's `this.options`. */
+  name: string;
+  /** The command-line flag, without the dashes. */
+  flag: string;
+  description: string;
+}
+
+export interface CommandSpec {
+  /** What the user types after `next-app-controllers`. */
+  command: string;
+  alias?: string;
+  summary: string;
+  description: string;
+  arguments: ArgumentSpec[];
+  options: OptionSpec[];
+}
+
+const swagger: OptionSpec = {
+  name: 'swagger',
+  flag: 'swagger',
+  description: 'Also scaffold /api/openapi.json and /api-docs, and set what they need in next.config.*',
+};
+const force: OptionSpec = {
+  name: 'force',
+  flag: 'force',
+  description: 'Overwrite existing files without asking (otherwise: ask in a terminal, keep them in scripts)',
+};
+const skipInstall: OptionSpec = {
+  name: 'skipInstall',
+  flag: 'skip-install',
+  description: 'Do not install dependencies; print the commands that would',
+};
+const usePackageManager = (manager: string): OptionSpec => ({
+  name: `use${manager[0].toUpperCase()}${manager.slice(1)}`,
+  flag: `use-${manager}`,
+  description: `Use ${manager} (passed on to create-next-app); otherwise the manager that runs the CLI, else npm`,
+});
+
+const featureName: ArgumentSpec = { name: 'name', description: 'posts, blog-post or BlogPost: the folder, route prefix and class names' };
+
+export const COMMANDS = {
+  new: {
+    command: 'new',
+    summary: 'Create a Next.js App Router project and wire it',
+    description:
+      'Creates ./<name> with create-next-app (TypeScript, App Router, src/, @/* alias), then wires it like `init`.\nFails when ./<name> already exists.',
+    arguments: [{ name: 'name', description: 'The folder to create, also the npm package name (my-app)' }],
+    options: [swagger, skipInstall, ...['npm', 'pnpm', 'yarn', 'bun'].map(usePackageManager)],
+  },
+  init: {
+    command: 'init',
+    summary: 'Wire the Next.js App Router project in the current folder',
+    description:
+      'Writes the app module (src/app.ts or app.ts) and the catch-all route app/api/[[...route]]/route.ts, adds the\ndecorator options to tsconfig.json and installs the dependencies with the package manager of the lockfile.',
+    arguments: [],
+    options: [swagger, force, skipInstall],
+  },
+  controller: {
+    command: 'generate controller',
+    alias: 'g controller',
+    summary: 'Add a controller (list, get, create) and its DTO',
+    description:
+      'Writes features/<name>/controller.ts and dto.ts (under src/ when the project has one) and registers the\ncontroller in the app module.',
+    arguments: [featureName],
+    options: [force],
+  },
+  resource: {
+    command: 'generate resource',
+    alias: 'g resource',
+    summary: 'Add a whole resource: list, get, create, replace, update, delete',
+    description:
+      'Writes features/<name>/controller.ts (list with limit/offset, get, create, PUT replace, PATCH update, DELETE)\nand dto.ts (create, update, query DTOs), and registers the controller in the app module.',
+    arguments: [featureName],
+    options: [force],
+  },
+} as const satisfies Record<string, CommandSpec>;
+
+export type CommandName = keyof typeof COMMANDS;
+
+/** The part of a Yeoman generator `declareInputs` needs. */
+interface DeclaresInputs {
+  argument(name: string, config: { type: StringConstructor; required: boolean; description: string }): unknown;
+  option(name: string, config: { type: BooleanConstructor; description: string }): unknown;
+}
+
+/** Declares a command's arguments and options on its generator, through Yeoman's own API. */
+export function declareInputs(generator: DeclaresInputs, name: CommandName): void {
+  const spec: CommandSpec = COMMANDS[name];
+  for (const argument of spec.arguments) {
+    generator.argument(argument.name, { type: String, required: true, description: argument.description });
+  }
+  for (const option of spec.options) generator.option(option.name, { type: Boolean, description: option.description });
+}

@@ -1,0 +1,107 @@
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { registerController, registrationInstructions } from './app-module';
+import { ProjectGenerator, type CommandOptions } from './base';
+import { UserError } from './errors';
+import { controllerNames, validateControllerName, type ControllerNames } from './names';
+import { templatesOf } from './paths';
+import { detectProject, relativeImport, type ProjectLayout } from './project';
+import { loadTypeScript } from './typescript';
+import type { BaseOptions } from 'yeoman-generator';
+
+/** Route files (`route.ts`, `route.js`, …) under a folder, relative to the project root. */
+function routeFilesUnder(root: string, folder: string): string[] {
+  const found: string[] = [];
+  const walk = (relativeDir: string) => {
+    const dir = join(root, relativeDir);
+    if (!existsSync(dir) || !statSync(dir).isDirectory()) return;
+    for (const name of readdirSync(dir).sort()) {
+      const child = `${relativeDir}/${name}`;
+      if (/^route\.(ts|tsx|js|jsx|mjs)$/.test(name)) found.push(child);
+      else if (statSync(join(root, child)).isDirectory()) walk(child);
+    }
+  };
+  walk(folder);
+  return found;
+}
+
+/** True when the module's text exports a class or binding of that name. */
+function exportsName(text: string, name: string): boolean {
+  return new RegExp(`export\\s+(default\\s+)?(abstract\\s+)?class\\s+${name}\\b|export\\s*\\{[^}]*\\b${name}\\b[^}]*\\}`).test(text);
+}
+
+/**
+ * `generate controller` and `generate resource`: write features/<name>/controller.ts and dto.ts from the command's
+ * templates, then, once the conflicter has decided, register the controller in the app module, but only when
+ * controller.ts exports it (a kept file of the user's may not).
+ */
+export abstract class FeatureGenerator extends ProjectGenerator {
+  protected readonly layout: ProjectLayout;
+  protected readonly names: ControllerNames;
+  private registered = false;
+  private shadowingFiles: string[] = [];
+
+  constructor(args: string | string[], options: CommandOptions & BaseOptions, command: 'controller' | 'resource') {
+    super(args, options, command);
+    this.sourceRoot(templatesOf(command));
+    // Inputs are checked here, before any task is queued, so a bad one fails with our message alone.
+    const valid = validateControllerName(this.options.name);
+    if (valid !== true) throw new UserError(valid);
+    this.names = controllerNames(this.options.name as string);
+    this.layout = detectProject(this.destinationRoot());
+    // Registration needs the conflicter's decision on controller.ts, so it runs after the files are committed.
+    this.registerPriorities([{ priorityName: 'registering', before: 'install' }]);
+  }
+
+  protected get controllerFile(): string {
+    return `${this.layout.featuresDir}/${this.names.folder}/controller.ts`;
+  }
+
+  /** The routes the generated controller answers, for the closing line: `GET /api/posts`. */
+  protected abstract servedRoutes(): string;
+
+  writing() {
+    const data = { ...this.names };
+    this._writeTemplate('controller.ts.ejs', this.controllerFile, data);
+    this._writeTemplate('dto.ts.ejs', `${this.layout.featuresDir}/${this.names.folder}/dto.ts`, data);
+    this.shadowingFiles = routeFilesUnder(this.layout.root, `${this.layout.appDir}/api/${this.names.folder}`);
+    for (const file of this.shadowingFiles) {
+      this._addWarning(
+        `${file} already answers requests under /api/${this.names.folder}: Next.js serves that file before the catch-all route, so ${this.names.className} is not reached there (methods the file does not export get Next.js's 405). Move its handlers into the controller and delete it, or give the controller another prefix.`,
+      );
+    }
+  }
+
+  registering() {
+    const { className } = this.names;
+    const appModule = this.layout.appModule;
+    const importPath = relativeImport(appModule, this.controllerFile);
+    const instructions = registrationInstructions(className, importPath, appModule);
+    const controllerPath = join(this.layout.root, this.controllerFile);
+    if (!this._landed(this.controllerFile) && !exportsName(readFileSync(controllerPath, 'utf8'), className)) {
+      this._addManualStep(
+        `${this.controllerFile} was kept and does not export ${className}, so it was not registered in ${appModule}. Rename the class, or run again with --force to replace the file.`,
+      );
+      return;
+    }
+    const appModulePath = join(this.layout.root, appModule);
+    if (!existsSync(appModulePath)) {
+      this._addManualStep(`${appModule} does not exist (run \`next-app-controllers init\` first).\n${instructions}`);
+      return;
+    }
+    const ts = loadTypeScript(this.layout.root);
+    if (!ts) {
+      this._addManualStep(`TypeScript is not installed, so ${appModule} was not edited.\n${instructions}`);
+      return;
+    }
+    const result = registerController(ts, readFileSync(appModulePath, 'utf8'), className, importPath, appModule);
+    this._applyEdit(appModule, result);
+    if (result.status === 'unchanged') this.summary.unchanged.push(`${appModule} (already registers ${className})`);
+    this.registered = result.status !== 'manual';
+  }
+
+  end() {
+    const served = this.registered && this.shadowingFiles.length === 0;
+    this._printSummary(served ? [`${this.servedRoutes()} served by ${this.names.className}`] : []);
+  }
+}

@@ -1,0 +1,18 @@
+import type { BaseOptions } from 'yeoman-generator';
+import type { CommandOptions } from '../lib/base';
+import { FeatureGenerator } from '../lib/feature';
+
+/**
+ * `generate resource <name>`: list (limit/offset query), get, create, replace (PUT), update (PATCH) and delete, with
+ * create, update and query DTOs, registered in the app module.
+ */
+export default class ResourceGenerator extends FeatureGenerator {
+  constructor(args: string | string[], options: CommandOptions & BaseOptions) {
+    super(args, options, 'resource');
+  }
+
+  protected servedRoutes(): string {
+    const prefix = `/api/${this.names.folder}`;
+    return `GET, POST ${prefix} and GET, PUT, PATCH, DELETE ${prefix}/:id are`;
+  }
+}

@@ -1,0 +1,143 @@
+/**
+ * End to end with pnpm: a copy of the fixture App Router project installed with pnpm, `init --swagger` through the
+ * real bin (which must install with pnpm, not npm), `generate resource posts`, `tsc --noEmit`, `next build` and
+ * `next start`, then every route of the resource over HTTP. pnpm is installed with `npm install -g pnpm@10` when
+ * missing. Run with `flock /tmp/nac-next.lock npm run test:cli:e2e`.
+ */
+import { execFileSync, spawn, type SpawnOptions } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { BIN, cleanup, read, tempProject } from './helpers';
+
+function exec(command: string, args: string[], options: SpawnOptions & { cwd: string }): Promise<{ code: number; output: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { ...options, stdio: ['pipe', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code: code ?? 1, output }));
+  });
+}
+
+function ensurePnpm(): void {
+  try {
+    execFileSync('pnpm', ['--version'], { stdio: 'ignore' });
+  } catch {
+    execFileSync('npm', ['install', '-g', 'pnpm@10', '--no-audit', '--no-fund'], { stdio: 'inherit' });
+  }
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = createServer().listen(0, () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitFor(url: string, timeoutMs: number): Promise<Response> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      return await fetch(url);
+    } catch (error) {
+      if (Date.now() > deadline) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  }
+}
+
+const e2e = suite('generate resource end to end (pnpm)');
+e2e.after(cleanup);
+
+e2e('a pnpm project: init installs with pnpm, generate resource type-checks, builds and answers every route', async () => {
+  ensurePnpm();
+  const dir = tempProject('src');
+  const started = Date.now();
+  const step = (name: string) => console.log(`  [resource e2e] ${name} after ${Math.round((Date.now() - started) / 1000)} s`);
+
+  const install = await exec('pnpm', ['install', '--config.confirmModulesPurge=false'], { cwd: dir });
+  assert.is(install.code, 0, install.output);
+  step('pnpm install done');
+
+  const init = await exec(process.execPath, [BIN, 'init', '--swagger'], { cwd: dir });
+  assert.is(init.code, 0, init.output);
+  assert.match(init.output, 'installed with pnpm:');
+  assert.not.ok(existsSync(join(dir, 'package-lock.json')), 'npm must not write a package-lock.json into a pnpm project');
+  assert.match(read(dir, 'pnpm-lock.yaml'), 'class-validator');
+  step('init --swagger done');
+
+  const generate = await exec(process.execPath, [BIN, 'g', 'resource', 'posts'], { cwd: dir });
+  assert.is(generate.code, 0, generate.output);
+  assert.match(generate.output, 'GET, POST /api/posts and GET, PUT, PATCH, DELETE /api/posts/:id are served by PostsController');
+
+  const tsc = await exec(process.execPath, [join(dir, 'node_modules/typescript/bin/tsc'), '--noEmit', '-p', '.'], { cwd: dir });
+  assert.is(tsc.code, 0, tsc.output);
+  const build = await exec(process.execPath, [join(dir, 'node_modules/next/dist/bin/next'), 'build'], { cwd: dir });
+  assert.is(build.code, 0, build.output);
+  step('tsc and next build done');
+
+  const port = await freePort();
+  const server = spawn(process.execPath, [join(dir, 'node_modules/next/dist/bin/next'), 'start', '-p', String(port)], {
+    cwd: dir,
+    stdio: 'ignore',
+    detached: true,
+  });
+  try {
+    const base = `http://127.0.0.1:${port}/api/posts`;
+    const send = (method: string, path: string, body?: unknown) =>
+      fetch(`${base}${path}`, {
+        method,
+        headers: body === undefined ? {} : { 'content-type': 'application/json' },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+    const list = await waitFor(base, 30_000);
+    assert.is(list.status, 200);
+    assert.equal(await list.json(), []);
+
+    const created = await send('POST', '', { title: 'Hello', content: 'World' });
+    assert.is(created.status, 201);
+    assert.equal(await created.json(), { id: '1', title: 'Hello', content: 'World' });
+    await send('POST', '', { title: 'Second', content: '2' });
+    // Regression: `{ id, ...body }` let a client choose the id and store undeclared fields.
+    assert.is((await send('POST', '', { id: '1', title: 'Dup', content: 'x' })).status, 422);
+    assert.is((await send('POST', '', { title: 'Priced', content: 'x', price: -1 })).status, 422);
+    assert.is((await send('POST', '', { title: '' })).status, 422);
+
+    assert.equal(await (await send('GET', '/1')).json(), { id: '1', title: 'Hello', content: 'World' });
+    assert.is((await send('GET', '/99')).status, 404);
+    assert.equal(await (await send('GET', '?limit=1&offset=1')).json(), [{ id: '2', title: 'Second', content: '2' }]);
+    assert.is((await send('GET', '?limit=0')).status, 422);
+
+    const replaced = await send('PUT', '/1', { title: 'Replaced', content: 'All' });
+    assert.is(replaced.status, 200);
+    assert.equal(await replaced.json(), { id: '1', title: 'Replaced', content: 'All' });
+    assert.is((await send('PUT', '/1', { title: 'Only title' })).status, 422);
+    assert.is((await send('PUT', '/99', { title: 'x', content: 'y' })).status, 404);
+
+    const updated = await send('PATCH', '/1', { content: 'Patched' });
+    assert.is(updated.status, 200);
+    assert.equal(await updated.json(), { id: '1', title: 'Replaced', content: 'Patched' });
+    assert.is((await send('PATCH', '/1', { id: '7' })).status, 422);
+
+    const deleted = await send('DELETE', '/1');
+    assert.is(deleted.status, 204);
+    assert.is((await send('GET', '/1')).status, 404);
+    assert.is((await send('DELETE', '/1')).status, 404);
+
+    const document = (await (await fetch(`http://127.0.0.1:${port}/api/openapi.json`)).json()) as {
+      paths: Record<string, Record<string, { tags?: string[] }>>;
+    };
+    assert.equal(document.paths['/api/posts'].get.tags, ['Posts']);
+    step('every route answered');
+  } finally {
+    process.kill(-server.pid!, 'SIGTERM');
+  }
+});
+
+e2e.run();

@@ -1,0 +1,54 @@
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import helpers from 'yeoman-test';
+import InitGenerator from '../../generators/init/index';
+import ResourceGenerator from '../../generators/resource/index';
+import { cleanup, read, tempProject } from './helpers';
+
+const resource = suite('resource generator (yeoman-test)');
+resource.after.each(cleanup);
+
+/** Runs a generator with yeoman-test in an existing project folder, without installing anything. */
+function runIn(dir: string, Generator: typeof InitGenerator | typeof ResourceGenerator, namespace: string, args: string[] = []) {
+  return helpers
+    .run(Generator as never, { namespace: `next-app-controllers:${namespace}` })
+    .cd(dir)
+    .withArguments(args)
+    .withOptions({ skipInstall: true } as never);
+}
+
+resource('generate resource posts writes the whole resource, its three DTOs, and registers it', async () => {
+  const dir = tempProject('src');
+  await runIn(dir, InitGenerator, 'init');
+  const result = await runIn(dir, ResourceGenerator, 'resource', ['posts']);
+  result.assertFileContent('src/features/posts/controller.ts', "@ApiTags('Posts')\n@Controller('/posts')\nexport class PostsController {");
+  const source = read(dir, 'src/features/posts/controller.ts');
+  for (const route of [
+    "@Get('')\n  list(@Query(ListPostsQuery) query: ListPostsQuery) {",
+    "@Get('/:id')\n  findOne(context: RouteContext) {",
+    "@Post('')\n  @HttpCode(201)\n  create(@Body(CreatePostDto) body: CreatePostDto) {",
+    "@Put('/:id')\n  replace(context: RouteContext, @Body(CreatePostDto) body: CreatePostDto) {",
+    "@Patch('/:id')\n  update(context: RouteContext, @Body(UpdatePostDto) body: UpdatePostDto) {",
+    "@Delete('/:id')\n  @HttpCode(204)\n  remove(context: RouteContext) {",
+  ]) {
+    assert.ok(source.includes(route), route);
+  }
+  assert.not.match(source, '...body', 'records are built from declared fields only');
+  const dto = read(dir, 'src/features/posts/dto.ts');
+  assert.ok(dto.includes('export class CreatePostDto {'));
+  assert.ok(dto.includes('export class UpdatePostDto {\n  @IsOptional()\n  @IsString()\n  @MinLength(1)\n  title?: string;'));
+  assert.ok(dto.includes('export class ListPostsQuery {\n  @IsOptional()\n  @Type(() => Number)\n  @IsInt()\n  @Min(1)\n  @Max(100)\n  limit?: number;'));
+  result.assertFileContent('src/app.ts', "import { PostsController } from './features/posts/controller';");
+  result.assertFileContent('src/app.ts', 'controllers: [PostsController],');
+});
+
+resource('blog-post then BlogPost: the same files and one registration, nothing duplicated', async () => {
+  const dir = tempProject('src');
+  await runIn(dir, InitGenerator, 'init');
+  await runIn(dir, ResourceGenerator, 'resource', ['blog-post']);
+  const again = await runIn(dir, ResourceGenerator, 'resource', ['BlogPost']);
+  again.assertFileContent('src/features/blog-post/controller.ts', 'export class BlogPostController');
+  assert.is(read(dir, 'src/app.ts').match(/BlogPostController/g)!.length, 2, 'one import, one array entry');
+});
+
+resource.run();
