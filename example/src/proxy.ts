@@ -1,4 +1,4 @@
-import { rejectMalformedPath } from 'next-app-controllers';
+import { rejectMalformedPath } from 'next-app-controllers/proxy';
 import { formatError } from './lib/error-format';
 
 /**

@@ -20,7 +20,7 @@ export function writeMalformedPathProxy(generator: ProjectGenerator, layout: Pro
     generator._addManualStep(
       `${existing} exists, so it was not written. To answer malformed percent-encoding (/api/posts/%E0%A4%A) with the API's ` +
         '400 JSON instead of Next.js\'s plain-text 500, add to it:\n' +
-        "  import { rejectMalformedPath } from 'next-app-controllers';\n" +
+        "  import { rejectMalformedPath } from 'next-app-controllers/proxy';\n" +
         '  // first, in the exported function:\n' +
         '  const malformed = await rejectMalformedPath(request);\n' +
         '  if (malformed) return malformed;\n' +

@@ -12,10 +12,10 @@ proxy('Next.js 16, src layout: writes src/proxy.ts exporting proxy() through rej
   const { summary, error } = await run('init', dir);
   assert.is(error, undefined);
   const text = read(dir, 'src/proxy.ts');
-  assert.match(text, "import { rejectMalformedPath } from 'next-app-controllers';");
+  assert.match(text, "import { rejectMalformedPath } from 'next-app-controllers/proxy';");
   assert.match(text, 'export function proxy(request: Request) {\n  return rejectMalformedPath(request);\n}');
   assert.match(text, "matcher: ['/api/:path(.*%.*)']");
-  assert.equal(text.match(/from '[^']+'/g), ["from 'next-app-controllers'"], 'the proxy imports neither the application nor its controllers');
+  assert.equal(text.match(/from '[^']+'/g), ["from 'next-app-controllers/proxy'"], 'the proxy imports neither the application nor its controllers');
   assert.ok(summary!.written.includes('src/proxy.ts'));
 });
 

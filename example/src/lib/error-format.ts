@@ -1,4 +1,4 @@
-import { problemDetails, type ErrorFormatter } from 'next-app-controllers';
+import { problemDetails, type ErrorFormatter } from 'next-app-controllers/proxy';
 
 /**
  * The RealWorld "Conduit" API's error contract, `{ "errors": { "body": ["…"] } }`: one message per field error on a
