@@ -34,11 +34,14 @@ const removeStaleChunks = (extension) => ({
 });
 
 // The OpenAPI and Swagger UI code is imported dynamically by runtime/docs.ts and becomes chunks of its own.
+// Two entries: the library (index) and `next-app-controllers/proxy` (runtime/proxy.ts), light enough for a proxy or
+// an Edge middleware; what they share becomes a chunk.
+const ENTRIES = { index: 'runtime/index.ts', proxy: 'runtime/proxy.ts' };
 const output = (format, extension) => ({
   dir: 'dist',
   format,
   sourcemap: true,
-  entryFileNames: `index.${extension}`,
+  entryFileNames: `[name].${extension}`,
   chunkFileNames: `chunks/[name]-[hash].${extension}`,
   ...(format === 'cjs' ? { exports: 'named' } : {}),
   plugins: [removeStaleChunks(extension)],
@@ -46,19 +49,19 @@ const output = (format, extension) => ({
 
 export default [
   {
-    input: 'runtime/index.ts',
+    input: ENTRIES,
     external,
     output: [output('es', 'mjs'), output('cjs', 'cjs')],
     plugins: [typescript({ tsconfig: './tsconfig.json', include: ['runtime/**/*.ts'], compilerOptions })],
   },
   {
-    input: 'runtime/index.ts',
+    input: ENTRIES,
     external,
     // The same declarations twice: .d.ts for `import` (the package is "type": "module") and .d.cts for `require`, so
     // TypeScript sees a CommonJS module where Node loads dist/index.cjs (not "ESM masquerading as CJS").
     output: [
-      { file: 'dist/index.d.ts', format: 'es' },
-      { file: 'dist/index.d.cts', format: 'es' },
+      { dir: 'dist', format: 'es', entryFileNames: '[name].d.ts', chunkFileNames: 'chunks/[name]-[hash].d.ts' },
+      { dir: 'dist', format: 'es', entryFileNames: '[name].d.cts', chunkFileNames: 'chunks/[name]-[hash].d.cts' },
     ],
     plugins: [dts({ tsconfig: './tsconfig.json' })],
   },

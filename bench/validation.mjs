@@ -33,7 +33,7 @@ function flatten(errors, parent = '') {
   const flat = [];
   for (const error of errors) {
     const field = parent ? `${parent}.${error.property}` : error.property;
-    for (const message of Object.values(error.constraints ?? {})) flat.push({ field, message });
+    for (const message of Object.values(error.constraints ?? {})) flat.push({ field, message, in: 'body' });
     if (error.children?.length) flat.push(...flatten(error.children, field));
   }
   return flat;

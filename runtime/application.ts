@@ -1,16 +1,17 @@
 import type { ValidatorOptions } from 'class-validator';
-import { readJsonObject } from './body';
-import { assertBodyDepth, DEFAULT_BODY_DEPTH_LIMIT } from './body-depth';
+import { DEFAULT_BODY_DEPTH_LIMIT } from './body-depth';
 import { compose, type Handler } from './compose';
 import { RouteContext } from './context';
-import { errorResponse, errorToResponse, type ErrorHook } from './error-handler';
+import { createErrorHandler, type ErrorHook } from './error-handler';
+import { clientError, type ErrorFormatter } from './http-error';
+import { invoker } from './invoker';
 import { joinPaths, pathnameOf } from './path';
 import { registerApplication } from './registry';
-import { empty, toResponse, withoutBody } from './response';
+import { empty, withoutBody } from './response';
 import { buildRouteDefinitions, type RouteDefinition } from './route-definitions';
 import { TrieRouter } from './router/trie-router';
+import type { RouterOutcome } from './router/types';
 import { HTTP_METHODS, type Class, type HttpMethod, type Middleware } from './types';
-import { toValidDto } from './validation';
 
 export interface ApplicationOptions {
   /** Controller classes, in matching order. A controller is reachable only when listed here. */
@@ -23,7 +24,13 @@ export interface ApplicationOptions {
   bodyDepthLimit?: number;
   /** class-validator options for every `@Body`, e.g. `{ whitelist: true, forbidNonWhitelisted: true }`. */
   validation?: ValidatorOptions;
-  /** Called with every unexpected error (answered 500). Default: console.error. */
+  /**
+   * Turns every error answer (400, 404, 405, 413, 415, 422, every HttpError, 500) into a Response, or into a value
+   * sent as JSON with `error.status` and `error.headers`. Default: `{ success: false, statusCode, message }`.
+   * `problemDetails` is a ready one for RFC 9457.
+   */
+  formatError?: ErrorFormatter;
+  /** Called with every unexpected error (a throw that is not an HttpError, a `formatError` that threw). Default: console.error. */
   onError?: ErrorHook;
 }
 
@@ -33,6 +40,8 @@ export interface Application {
   readonly basePath: string;
   /** Every route in matching order, as the OpenAPI generator reads them. */
   readonly routes: readonly RouteDefinition[];
+  /** The `formatError` option, as the OpenAPI generator reads it. */
+  readonly formatError?: ErrorFormatter;
   /** Answers one request. Usable without a server: `await app.handle(new Request('http://x/api/posts'))`. */
   handle(request: Request): Promise<Response>;
   /** Route-file exports: `export const { GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS } = app.handlers;` */
@@ -41,14 +50,11 @@ export interface Application {
   use(...middleware: Middleware[]): Application;
 }
 
-interface BodyLimits {
-  bodyLimit: number;
-  bodyDepthLimit: number;
-}
-
 interface CompiledRoute extends RouteDefinition {
   run: Handler;
 }
+
+type Miss = Exclude<RouterOutcome<CompiledRoute>, { kind: 'found' }>;
 
 const DEFAULT_BODY_LIMIT = 1024 * 1024;
 
@@ -63,8 +69,12 @@ export function createApplication(options: ApplicationOptions): Application {
   if (!Number.isInteger(bodyDepthLimit) || bodyDepthLimit < 1 || bodyDepthLimit > 1000) {
     throw new RangeError(`createApplication: bodyDepthLimit must be a whole number of levels from 1 to 1000, got ${bodyDepthLimit}.`);
   }
+  if (options.formatError !== undefined && typeof options.formatError !== 'function') {
+    throw new TypeError(`createApplication: formatError must be a function (error, context) => Response | value, got ${typeof options.formatError}.`);
+  }
   const validation: ValidatorOptions = { forbidUnknownValues: true, ...options.validation, validationError: { target: false, value: false } };
   const definitions = buildRouteDefinitions(options.controllers, basePath);
+  const fail = createErrorHandler({ formatError: options.formatError, onError: options.onError });
   const globalMiddleware: Middleware[] = [];
   let frozen = false;
 
@@ -76,45 +86,54 @@ export function createApplication(options: ApplicationOptions): Application {
       instance = new definition.controller() as object;
       instances.set(definition.controller, instance);
     }
-    return { ...definition, run: invoker(definition, instance, { bodyLimit, bodyDepthLimit }, validation) };
+    return { ...definition, run: invoker(definition, instance, { bodyLimit, bodyDepthLimit, validation, fail }) };
   });
   for (const route of routes) router.add(route);
   router.compile();
   warnAboutShadowedRoutes(router, routes);
 
-  let fallback: Handler = answerUnmatched;
-  const recover = (error: unknown, context: RouteContext) => errorToResponse(error, context.request, options.onError);
+  // Misses are answered, not thrown (building and unwinding an Error doubled their cost), through the same global
+  // chain as routes. One chain per Allow value: a handful per application.
+  const missChains = new Map<string, Handler>();
+  const missChain = (miss: Miss): Handler => {
+    const key = miss.kind === 'method-not-allowed' ? miss.allow : miss.kind;
+    let chain = missChains.get(key);
+    if (!chain) missChains.set(key, (chain = compose(globalMiddleware, answerMiss(miss), fail)));
+    return chain;
+  };
+  const answerMiss = (miss: Miss): Handler => {
+    if (miss.kind === 'malformed-path') {
+      return async (context) => fail(clientError(400, `Malformed percent-encoding in path ${pathnameOf(context.request.url)}`), context);
+    }
+    if (miss.kind === 'not-found') {
+      return async (context) => fail(clientError(404, `Cannot ${context.request.method} ${pathnameOf(context.request.url)}`), context);
+    }
+    const headers = { allow: miss.allow };
+    return async (context) => {
+      const { method, url } = context.request;
+      if (method === 'OPTIONS') return empty(204, headers);
+      return fail(clientError(405, `Cannot ${method} ${pathnameOf(url)}`, { headers }), context);
+    };
+  };
+
   // Middleware is composed once, on the first request; registering more after that would silently skip routes.
   const freeze = () => {
     frozen = true;
-    for (const route of routes) route.run = compose([...globalMiddleware, ...route.middleware], route.run, recover);
-    fallback = compose(globalMiddleware, answerUnmatched, recover);
+    for (const route of routes) route.run = compose([...globalMiddleware, ...route.middleware], route.run, fail);
   };
-
-  async function answerUnmatched(context: RouteContext): Promise<Response> {
-    const { method } = context.request;
-    const path = pathnameOf(context.request.url);
-    const allowed = allowedMethods(router, path);
-    // Answered, not thrown: a miss is an ordinary outcome of matching, and building an Error doubled its cost.
-    if (allowed.length === 0) return errorResponse(404, `Cannot ${method} ${path}`);
-    if (method === 'OPTIONS') return empty(204, { allow: allowed.join(', ') });
-    return errorResponse(405, `Cannot ${method} ${path}`, { allow: allowed.join(', ') });
-  }
 
   async function handle(request: Request): Promise<Response> {
     if (!frozen) freeze();
-    const method = request.method;
+    const outcome = router.match(request.method, pathnameOf(request.url));
+    const context = new RouteContext(request, outcome.kind === 'found' ? outcome.params : {});
+    let response: Response;
     try {
-      const path = pathnameOf(request.url);
-      let match = router.match(method, path);
-      if (match === null && method === 'HEAD') match = router.match('GET', path);
-      const context = new RouteContext(request, match === null ? {} : match.params);
-      const response = await (match === null ? fallback(context) : match.route.run(context));
-      return method === 'HEAD' ? withoutBody(response) : response;
+      response = await (outcome.kind === 'found' ? outcome.route.run(context) : missChain(outcome)(context));
     } catch (error) {
-      const response = await errorToResponse(error, request, options.onError);
-      return method === 'HEAD' ? withoutBody(response) : response;
+      // A chain without middleware is the bare handler (one async frame less per request): its throws land here.
+      response = await fail(error, context);
     }
+    return request.method === 'HEAD' ? withoutBody(response) : response;
   }
 
   const handlers = Object.fromEntries(HTTP_METHODS.map((method) => [method, (request: Request) => handle(request)])) as Record<HttpMethod, RouteHandler>;
@@ -122,6 +141,7 @@ export function createApplication(options: ApplicationOptions): Application {
   const application: Application = {
     basePath,
     routes: definitions,
+    formatError: options.formatError,
     handle,
     handlers: Object.freeze(handlers),
     use(...middleware) {
@@ -139,60 +159,21 @@ export function createApplication(options: ApplicationOptions): Application {
   return application;
 }
 
-function invoker(definition: RouteDefinition, instance: object, limits: BodyLimits, validation: ValidatorOptions): Handler {
-  const method = (instance as Record<string, (...args: unknown[]) => unknown>)[definition.propertyKey];
-  const { body, query, httpCode } = definition;
-  const arity = Math.max(method.length, body ? body.index + 1 : 0, query ? query.index + 1 : 0, 1);
-  if (!body && !query && arity === 1) {
-    return async (context) => toResponse(await method.call(instance, context), httpCode);
-  }
-  return async (context) => {
-    const args: unknown[] = new Array(arity).fill(context);
-    if (body) {
-      const plain = await readJsonObject(context.request, limits.bodyLimit);
-      assertBodyDepth(plain, limits.bodyDepthLimit);
-      const dto = await toValidDto(body.dto, plain, validation);
-      if (dto instanceof Response) return dto;
-      args[body.index] = dto;
-    }
-    if (query) {
-      const dto = await toValidDto(query.dto, queryObject(context.query), validation);
-      if (dto instanceof Response) return dto;
-      args[query.index] = dto;
-    }
-    return toResponse(await method.apply(instance, args), httpCode);
-  };
-}
-
-/** The query string as a plain object: one key, one string; a repeated key, an array of its strings. */
-function queryObject(search: URLSearchParams): Record<string, unknown> {
-  const plain: Record<string, unknown> = {};
-  for (const key of new Set(search.keys())) {
-    const values = search.getAll(key);
-    plain[key] = values.length === 1 ? values[0] : values;
-  }
-  return plain;
-}
-
-/** Methods with a route for this path, for `Allow`: HEAD wherever GET is, OPTIONS always. */
-function allowedMethods(router: TrieRouter<CompiledRoute>, path: string): string[] {
-  const found = HTTP_METHODS.filter((method) => router.match(method, path) !== null);
-  if (found.length === 0) return [];
-  const allowed = new Set<string>(found);
-  if (allowed.has('GET')) allowed.add('HEAD');
-  allowed.add('OPTIONS');
-  return HTTP_METHODS.filter((method) => allowed.has(method));
-}
+// Per process, not per application: `next dev` creates the application again on every save (and once per route file
+// that imports it), and the library may be loaded twice (ESM and CJS), so the set lives on globalThis.
+const WARNED = Symbol.for('next-app-controllers.shadowedRouteWarnings');
+const warned: Set<string> = ((globalThis as Record<symbol, Set<string> | undefined>)[WARNED] ??= new Set());
 
 function warnAboutShadowedRoutes(router: TrieRouter<CompiledRoute>, routes: readonly CompiledRoute[]): void {
   for (const route of routes) {
     const earlier = router.shadowing(route);
-    if (earlier) {
-      console.warn(
-        `next-app-controllers: ${describe(route)} can never match: ${describe(earlier)} is declared earlier and matches ` +
-          'every request it would. Declare the more specific route first.',
-      );
-    }
+    if (!earlier) continue;
+    const message =
+      `next-app-controllers: ${describe(route)} can never match: ${describe(earlier)} is declared earlier and matches ` +
+      'every request it would. Declare the more specific route first.';
+    if (warned.has(message)) continue;
+    warned.add(message);
+    console.warn(message);
   }
 }
 

@@ -3,13 +3,14 @@ import { toResponse } from './response';
 import type { Middleware } from './types';
 
 export type Handler = (context: RouteContext) => Promise<Response>;
-export type Recover = (error: unknown, context: RouteContext) => Promise<Response>;
+export type Recover = (error: unknown, context: RouteContext) => Response | Promise<Response>;
 
 /**
  * Runs middleware in order around `handler` (onion order). `next()` resolves to the Response of the rest of the
  * chain and never rejects: an error thrown further in becomes its error response there (`recover`), so middleware
  * that sets headers also applies to error answers. A middleware's return value (Response or JSON value) replaces
- * the response; returning nothing after `next()` keeps it.
+ * the response; returning nothing after `next()` keeps it. Without middleware the handler itself is returned: its
+ * caller recovers its errors.
  */
 export function compose(middleware: readonly Middleware[], handler: Handler, recover: Recover): Handler {
   if (middleware.length === 0) return handler;

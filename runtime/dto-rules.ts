@@ -1,4 +1,7 @@
-import type { FieldError } from './validation';
+import type { FieldError, FieldLocation } from './http-error';
+
+/** A rule's error, before `withDtoRules` says where the value came from. */
+type RuleError = Pick<FieldError, 'field' | 'message'>;
 
 /**
  * The rules a DTO's decorators suggest but class-validator leaves out, enforced by the library and said the same way
@@ -71,8 +74,8 @@ function computeRules(cls: Function, storage: RuleStorage): PropertyRule[] {
  * Field errors for the rules above, on a DTO instance class-validator has already checked. `refused` holds the fields
  * class-validator already answered for: a missing value there keeps class-validator's message.
  */
-export function dtoRuleErrors(cls: Function, instance: object, storage: RuleStorage, refused: ReadonlySet<string>, parent = ''): FieldError[] {
-  const errors: FieldError[] = [];
+export function dtoRuleErrors(cls: Function, instance: object, storage: RuleStorage, refused: ReadonlySet<string>, parent = ''): RuleError[] {
+  const errors: RuleError[] = [];
   for (const rule of propertyRules(cls, storage)) {
     const field = parent ? `${parent}.${rule.property}` : rule.property;
     const value = (instance as Record<string, unknown>)[rule.property];
@@ -106,14 +109,14 @@ export function dtoRuleErrors(cls: Function, instance: object, storage: RuleStor
  * class-validator's errors with the rule errors added. A rule error wins over class-validator's errors at or under
  * its field: "address must be an object, not an array" says more than the errors of `address.0.street`.
  */
-export function withDtoRules(cls: Function, instance: object, storage: RuleStorage, errors: FieldError[]): FieldError[] {
+export function withDtoRules(cls: Function, instance: object, storage: RuleStorage, errors: FieldError[], where: FieldLocation): FieldError[] {
   const ruled = dtoRuleErrors(cls, instance, storage, new Set(errors.map((error) => error.field)));
   if (ruled.length === 0) return errors;
   const covered = (field: string) => ruled.some((rule) => field === rule.field || field.startsWith(`${rule.field}.`));
-  return [...errors.filter((error) => !covered(error.field)), ...ruled];
+  return [...errors.filter((error) => !covered(error.field)), ...ruled.map((rule) => ({ ...rule, in: where }))];
 }
 
-function nestedErrors(value: object, storage: RuleStorage, refused: ReadonlySet<string>, field: string): FieldError[] {
+function nestedErrors(value: object, storage: RuleStorage, refused: ReadonlySet<string>, field: string): RuleError[] {
   // class-transformer made nested values instances of their @Type class; a plain Object has no rules of its own.
   const cls = value.constructor;
   return typeof cls === 'function' && cls !== Object ? dtoRuleErrors(cls, value, storage, refused, field) : [];

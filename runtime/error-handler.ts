@@ -1,26 +1,79 @@
-import { HttpError } from './http-error';
+import type { RouteContext } from './context';
+import { defaultErrorBody, HttpError, type ErrorFormatter } from './http-error';
 import { json } from './response';
 
-/** The one error body: `{ "success": false, "statusCode": status, "message": message, ...details }`. */
-export function errorResponse(status: number, message: string, headers?: HeadersInit, details?: Record<string, unknown>): Response {
-  return json({ success: false, statusCode: status, message, ...details }, { status, headers });
-}
-
-/** Called with every error that becomes a 500. Return a Response to send it instead of the default body. */
+/**
+ * Called with every unexpected error: anything thrown that is not an HttpError (answered 500), and a `formatError`
+ * that threw. For logging and reporting; returning a Response sends it instead of the 500.
+ */
 export type ErrorHook = (error: unknown, request: Request) => Response | void | Promise<Response | void>;
 
-/** Maps anything thrown while answering a request to a JSON response; nothing of a 500's cause reaches the client. */
-export async function errorToResponse(error: unknown, request: Request, onError: ErrorHook | undefined): Promise<Response> {
-  if (HttpError.is(error)) {
-    return errorResponse(error.status, error.message, error.headers, error.details);
-  }
-  try {
-    const custom = onError ? await onError(error, request) : logError(error, request);
-    if (custom instanceof Response) return custom;
-  } catch (hookError) {
-    logError(hookError, request);
-  }
-  return errorResponse(500, 'Internal Server Error');
+/** Answers one error of a request; never throws or rejects. */
+export type ErrorResponder = (error: unknown, context: RouteContext) => Response | Promise<Response>;
+
+export interface ErrorHandlerOptions {
+  formatError?: ErrorFormatter;
+  onError?: ErrorHook;
+}
+
+/**
+ * The one place errors become responses: an HttpError goes to `formatError` (or the default body); anything else is
+ * reported to `onError` and becomes an HttpError 500 whose `cause` it is.
+ */
+export function createErrorHandler({ formatError, onError = logError }: ErrorHandlerOptions): ErrorResponder {
+  const report = async (error: unknown, request: Request): Promise<Response | undefined> => {
+    try {
+      const custom = await onError(error, request);
+      return custom instanceof Response ? custom : undefined;
+    } catch (hookError) {
+      logError(hookError, request);
+      return undefined;
+    }
+  };
+
+  const respond = async (thrown: unknown, context: RouteContext): Promise<Response> => {
+    let error: HttpError;
+    if (HttpError.is(thrown)) {
+      error = thrown;
+    } else {
+      const custom = await report(thrown, context.request);
+      if (custom) return custom;
+      error = new HttpError(500, undefined, { cause: thrown });
+    }
+    if (formatError !== undefined) {
+      try {
+        const formatted = await formatError(error, context);
+        return formatted instanceof Response ? formatted : json(formatted, { status: error.status, headers: error.headers });
+      } catch (formatterError) {
+        await report(formatterError, context.request);
+      }
+    }
+    try {
+      return defaultErrorResponse(error);
+    } catch (bodyError) {
+      // `details` that JSON cannot hold, or headers a Response refuses: still answer, with the status and message.
+      await report(bodyError, context.request);
+      return json({ success: false, statusCode: error.status, message: error.message }, error.status);
+    }
+  };
+
+  // The common case answers synchronously: a Response returned from an async handler settles in fewer microtasks
+  // than a Promise of one, which a 404 and a 422 noticed.
+  return (thrown, context) => {
+    if (formatError === undefined && HttpError.is(thrown)) {
+      try {
+        return defaultErrorResponse(thrown);
+      } catch {
+        // the async path reports it and still answers
+      }
+    }
+    return respond(thrown, context);
+  };
+}
+
+/** The default body with the error's status and headers. */
+export function defaultErrorResponse(error: HttpError): Response {
+  return json(defaultErrorBody(error), { status: error.status, headers: error.headers });
 }
 
 function logError(error: unknown, request: Request): void {

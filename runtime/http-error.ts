@@ -1,24 +1,45 @@
+import type { RouteContext } from './context';
+
+// The one errors module: the error class, the reason phrases and the default body. Everything else (the error handler,
+// problemDetails, the OpenAPI generator, the malformed-path proxy) reads these. The body's JSON schema is in
+// runtime/openapi/error-schemas.ts, so that only the OpenAPI chunk carries it.
+
 const BRAND = Symbol.for('next-app-controllers.HttpError');
 
+/** Where a value that failed validation came from: `'body'` (`@Body`), `'query'` (`@Query`); `'path'`, `'header'`, `'form'` to come. */
+export type FieldLocation = 'body' | 'query' | 'path' | 'header' | 'form';
+
+export interface FieldError {
+  /** Dotted path of the field: `title`, `address.city`, `items.0.name`. */
+  field: string;
+  message: string;
+  /** Where the value came from. */
+  in: FieldLocation;
+}
+
 export interface HttpErrorOptions {
+  /** The error that led to this one. Never sent to the client by the default format. */
   cause?: unknown;
-  /** Headers sent with the error response (e.g. `WWW-Authenticate`, `Retry-After`). */
+  /** Headers sent with the error response (e.g. `WWW-Authenticate`, `Retry-After`, `Allow`). */
   headers?: HeadersInit;
-  /** Extra fields merged into the JSON error body. */
+  /** Extra fields merged into the default JSON error body. */
   details?: Record<string, unknown>;
+  /** Field errors, e.g. of a failed validation (the 422 of `@Body`). */
+  errors?: FieldError[];
 }
 
 /**
- * Throw it from a handler or middleware to answer with `status` and
- * `{ "success": false, "statusCode": status, "message": message, ...details }`.
+ * Throw it from a handler or middleware to answer with `status`. The body is the application's `formatError`'s, by
+ * default `{ "success": false, "statusCode": status, "message": message, ...details }`.
  */
 export class HttpError extends Error {
   readonly status: number;
   readonly headers?: HeadersInit;
   readonly details?: Record<string, unknown>;
+  readonly errors?: FieldError[];
 
   constructor(status: number, message?: string, options: HttpErrorOptions = {}) {
-    super(message ?? defaultMessage(status), options.cause === undefined ? undefined : { cause: options.cause });
+    super(message ?? reasonPhrase(status), options.cause === undefined ? undefined : { cause: options.cause });
     if (!Number.isInteger(status) || status < 400 || status > 599) {
       throw new RangeError(`HttpError status must be an HTTP error status from 400 to 599, got ${status}.`);
     }
@@ -26,6 +47,7 @@ export class HttpError extends Error {
     this.status = status;
     this.headers = options.headers;
     this.details = options.details;
+    this.errors = options.errors;
   }
 
   /** True for HttpErrors from any copy of this library (ESM and CJS builds may both be loaded). */
@@ -36,35 +58,64 @@ export class HttpError extends Error {
 Object.defineProperty(HttpError.prototype, BRAND, { value: true });
 
 /**
- * An HttpError without a captured stack trace, for the errors the library raises about a client's request (bad body,
- * failed validation, malformed path): nobody reads their stack, and capturing it was a third of a 422's cost.
+ * An HttpError made without running the Error constructor, for the errors the library raises about a client's request
+ * (bad body, failed validation, malformed path, no route): nobody reads their stack, and capturing one, even empty,
+ * was a third of a 422's cost and most of what a 404 added. It is an `HttpError` and an `Error` like any other, with
+ * no `stack`.
  */
-export function clientError(status: number, message: string, options?: HttpErrorOptions): HttpError {
-  const limit = Error.stackTraceLimit;
-  Error.stackTraceLimit = 0;
-  try {
-    return new HttpError(status, message, options);
-  } finally {
-    Error.stackTraceLimit = limit;
-  }
+export function clientError(status: number, message: string, options: HttpErrorOptions = {}): HttpError {
+  const error = Object.create(HttpError.prototype) as { -readonly [K in keyof HttpError]: HttpError[K] };
+  error.name = 'HttpError';
+  error.message = message;
+  error.status = status;
+  if (options.headers !== undefined) error.headers = options.headers;
+  if (options.details !== undefined) error.details = options.details;
+  if (options.errors !== undefined) error.errors = options.errors;
+  if (options.cause !== undefined) error.cause = options.cause;
+  return error;
 }
 
-const MESSAGES: Record<number, string> = {
+/** RFC 9110's reason phrases: the default message of an HttpError, problem details' `title`, OpenAPI descriptions. */
+export const REASON_PHRASES: Readonly<Record<number, string>> = {
+  200: 'OK',
+  201: 'Created',
+  202: 'Accepted',
+  204: 'No Content',
   400: 'Bad Request',
   401: 'Unauthorized',
   403: 'Forbidden',
   404: 'Not Found',
   405: 'Method Not Allowed',
+  406: 'Not Acceptable',
   409: 'Conflict',
-  413: 'Payload Too Large',
+  410: 'Gone',
+  412: 'Precondition Failed',
+  413: 'Content Too Large',
   415: 'Unsupported Media Type',
-  422: 'Unprocessable Entity',
+  422: 'Unprocessable Content',
   429: 'Too Many Requests',
   500: 'Internal Server Error',
+  501: 'Not Implemented',
+  502: 'Bad Gateway',
+  503: 'Service Unavailable',
+  504: 'Gateway Timeout',
 };
 
-function defaultMessage(status: number): string {
-  return MESSAGES[status] ?? 'Error';
+export function reasonPhrase(status: number): string {
+  return REASON_PHRASES[status] ?? (status >= 500 ? 'Server Error' : status >= 400 ? 'Client Error' : 'Success');
+}
+
+/**
+ * Turns an error answer into its body (a value sent as JSON with `error.status` and `error.headers`) or a whole
+ * Response. `context.request` is the request; `context.params` is empty when no route matched.
+ */
+export type ErrorFormatter = (error: HttpError, context: RouteContext) => unknown | Promise<unknown>;
+
+/** The default body: `{ success: false, statusCode, message, errors?, ...details }`. */
+export function defaultErrorBody(error: HttpError): Record<string, unknown> {
+  const body: Record<string, unknown> = { success: false, statusCode: error.status, message: error.message };
+  if (error.errors !== undefined) body.errors = error.errors;
+  return error.details === undefined ? body : { ...body, ...error.details };
 }
 
 const named = (status: number) =>

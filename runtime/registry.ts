@@ -1,9 +1,12 @@
+import type { ErrorFormatter } from './http-error';
 import type { RouteDefinition } from './route-definitions';
 
 /** What the OpenAPI generator reads of an application. */
 export interface DocumentedApplication {
   readonly basePath: string;
   readonly routes: readonly RouteDefinition[];
+  /** How its errors are answered: the error responses are documented in this format. */
+  readonly formatError?: ErrorFormatter;
 }
 
 // One application per basePath: a module that creates its application again (Next's dev reloads, or one route

@@ -1,14 +1,10 @@
 import type { ValidationError, ValidatorOptions } from 'class-validator';
 import { withDtoRules, type RuleStorage } from './dto-rules';
-import { errorResponse } from './error-handler';
+import type { FieldError, FieldLocation } from './http-error';
 import { namedExport } from './interop';
 import type { Class } from './types';
 
-export interface FieldError {
-  /** Dotted path of the field: `title`, `address.city`, `items.0.name`. */
-  field: string;
-  message: string;
-}
+export type { FieldError } from './http-error';
 
 interface Validators {
   plainToInstance: (cls: Class, plain: unknown) => object;
@@ -34,28 +30,29 @@ function loadValidators(): Promise<Validators> {
   ));
 }
 
+export type Validated = { ok: true; value: object } | { ok: false; errors: FieldError[] };
+
 /**
- * Turns a parsed body into a validated DTO instance, or into the 422 response. The response is returned, not thrown:
- * a failed validation is an ordinary answer, and unwinding it through the async frames was a fifth of its cost.
+ * Turns a parsed value into a validated DTO instance, or into its field errors (`in` says where the value came from).
+ * The errors are returned, not thrown: a failed validation is an ordinary answer, and unwinding it through the async
+ * frames was a fifth of its cost.
  */
-export async function toValidDto(dto: Class, plain: Record<string, unknown>, options: ValidatorOptions): Promise<object | Response> {
+export async function toValidDto(dto: Class, plain: Record<string, unknown>, options: ValidatorOptions, where: FieldLocation = 'body'): Promise<Validated> {
   const { plainToInstance, validate, storage } = await loadValidators();
   const instance = plainToInstance(dto, plain);
-  const errors = withDtoRules(dto, instance, storage, flattenValidationErrors(await validate(instance, options)));
-  if (errors.length > 0) {
-    return errorResponse(422, 'Validation failed', undefined, { errors });
-  }
-  return instance;
+  const errors = withDtoRules(dto, instance, storage, flattenValidationErrors(await validate(instance, options), where), where);
+  if (errors.length > 0) return { ok: false, errors };
+  return { ok: true, value: instance };
 }
 
 /** One entry per violated rule, nested fields as dotted paths. */
-export function flattenValidationErrors(errors: readonly ValidationError[], parent = ''): FieldError[] {
+export function flattenValidationErrors(errors: readonly ValidationError[], where: FieldLocation, parent = ''): FieldError[] {
   const flat: FieldError[] = [];
   for (const error of errors) {
     // class-validator leaves `property` undefined on the error about the object itself (e.g. an unknown value).
     const field = error.property === undefined ? parent : parent ? `${parent}.${error.property}` : error.property;
-    for (const message of Object.values(error.constraints ?? {})) flat.push({ field, message });
-    if (error.children?.length) flat.push(...flattenValidationErrors(error.children, field));
+    for (const message of Object.values(error.constraints ?? {})) flat.push({ field, message, in: where });
+    if (error.children?.length) flat.push(...flattenValidationErrors(error.children, where, field));
   }
   return flat;
 }

@@ -6,6 +6,7 @@ import { addPackages, installCommandLines, LIBRARY_NAME, librarySource, missingP
 import { NEXT_CONFIG_FILES, nextConfigInstructions, patchNextConfig, swaggerNextSettings } from './next-config';
 import type { PackageManager } from './package-manager';
 import { appModuleImport, listedDependencies, nextMajorVersion, readPackageJson, type ProjectLayout } from './project';
+import { writeMalformedPathProxy } from './proxy';
 import { patchTsconfig, tsconfigInstructions } from './tsconfig';
 import { loadTypeScript } from './typescript';
 
@@ -30,6 +31,7 @@ export function writeWiring(generator: ProjectGenerator, layout: ProjectLayout, 
     generator._writeTemplate('openapi-route.ts.ejs', openApi, { appImport: appModuleImport(layout, openApi) });
     generator._writeTemplate('api-docs-route.ts.ejs', `${layout.appDir}/api-docs/[[...file]]/route.ts`, {});
   }
+  writeMalformedPathProxy(generator, layout);
 
   const tsconfigPath = join(layout.root, 'tsconfig.json');
   if (existsSync(tsconfigPath)) generator._applyEdit('tsconfig.json', patchTsconfig(readFileSync(tsconfigPath, 'utf8')));

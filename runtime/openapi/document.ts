@@ -1,6 +1,8 @@
+import { reasonPhrase } from '../http-error';
 import type { DocumentedApplication } from '../registry';
 import type { RouteDefinition } from '../route-definitions';
 import type { ApiResponseOptions, Class } from '../types';
+import { errorFormatKind, errorMediaType, errorSchemaRef, SHARED_ERROR_REFS, type ErrorFormatKind } from './errors';
 import { documentedName } from './names';
 import { SCHEMA_REF_PREFIX } from './schemas';
 import type { OpenApiMethod, OperationObject, PathItemObject, ReferenceObject, ResponseObject, SchemaObject } from './types';
@@ -28,82 +30,6 @@ const ALL_METHODS: OpenApiMethod[] = ['get', 'post', 'put', 'patch', 'delete'];
 /** OpenAPI's order of operations in a path item, so the JSON does not depend on declaration order within a path. */
 export const METHOD_ORDER: OpenApiMethod[] = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch'];
 
-export const ERROR_SCHEMA = 'ErrorResponse';
-export const VALIDATION_ERROR_SCHEMA = 'ValidationError';
-
-/** The bodies `errorToResponse` sends (runtime/error-handler.ts, runtime/validation.ts). */
-export const ERROR_SCHEMAS: Record<string, SchemaObject> = {
-  [ERROR_SCHEMA]: {
-    type: 'object',
-    description: 'The body of every error response: 404 for an unknown path, 500 for an unexpected error, an HttpError otherwise.',
-    required: ['success', 'statusCode', 'message'],
-    properties: {
-      success: { type: 'boolean', const: false },
-      statusCode: { type: 'integer', minimum: 400, maximum: 599 },
-      message: { type: 'string' },
-    },
-  },
-  [VALIDATION_ERROR_SCHEMA]: {
-    type: 'object',
-    description: 'A @Body that failed validation; the handler did not run.',
-    required: ['success', 'statusCode', 'message', 'errors'],
-    properties: {
-      success: { type: 'boolean', const: false },
-      statusCode: { type: 'integer', const: 422 },
-      message: { type: 'string', const: 'Validation failed' },
-      errors: {
-        type: 'array',
-        description: 'One entry per violated rule.',
-        items: {
-          type: 'object',
-          required: ['field', 'message'],
-          properties: {
-            field: { type: 'string', description: 'Dotted path of the field: title, address.city, items.0.name.', examples: ['title'] },
-            message: { type: 'string', examples: ['title should not be empty'] },
-          },
-        },
-      },
-    },
-  },
-};
-
-/** components.responses: the error answers every operation (404, 500) or every @Body operation (422) can give. */
-// Each with an example: generated from the shared schema alone, Swagger UI would show `"statusCode": 400` for a 404.
-const errorResponse = (description: string, schema: string, example: Record<string, unknown>): ResponseObject => ({
-  description,
-  content: { 'application/json': { schema: { $ref: `#/components/schemas/${schema}` }, example: { success: false, ...example } } },
-});
-
-export const ERROR_RESPONSES: Record<string, ResponseObject> = {
-  NotFound: errorResponse('Not Found', ERROR_SCHEMA, { statusCode: 404, message: 'Not Found' }),
-  InternalServerError: errorResponse('Internal Server Error', ERROR_SCHEMA, { statusCode: 500, message: 'Internal Server Error' }),
-  ValidationFailed: errorResponse('Validation failed', VALIDATION_ERROR_SCHEMA, {
-    statusCode: 422,
-    message: 'Validation failed',
-    errors: [{ field: 'title', message: 'title should not be empty' }],
-  }),
-};
-
-const RESPONSE_REFS: Record<404 | 422 | 500, ReferenceObject> = {
-  404: { $ref: '#/components/responses/NotFound' },
-  422: { $ref: '#/components/responses/ValidationFailed' },
-  500: { $ref: '#/components/responses/InternalServerError' },
-};
-
-const STATUS_TEXT: Record<number, string> = {
-  200: 'OK',
-  201: 'Created',
-  202: 'Accepted',
-  204: 'No Content',
-  400: 'Bad Request',
-  401: 'Unauthorized',
-  403: 'Forbidden',
-  404: 'Not Found',
-  409: 'Conflict',
-  422: 'Validation failed',
-  500: 'Internal Server Error',
-};
-
 const ref = (name: string): SchemaObject => ({ $ref: `${SCHEMA_REF_PREFIX}${name}` });
 const json = (schema: SchemaObject) => ({ 'application/json': { schema } });
 
@@ -116,6 +42,7 @@ export function describeApplication(application: DocumentedApplication, controll
   const operations: DocumentedOperation[] = [];
   const dtos = new Set<Class>();
   const taken = new Set<string>();
+  const errors = errorFormatKind(application);
   for (const route of application.routes) {
     if (controllers && !controllers.has(route.controller)) continue;
     const path = openApiPath(route.path);
@@ -133,14 +60,14 @@ export function describeApplication(application: DocumentedApplication, controll
         route,
         operationId: route.method === 'ALL' ? `${base}_${method}` : base,
         explicitId: route.operation?.operationId !== undefined,
-        operation: (operation ??= describeRoute(route, dtos)),
+        operation: (operation ??= describeRoute(route, dtos, errors)),
       });
     }
   }
   return { operations, dtos: [...dtos] };
 }
 
-function describeRoute(route: RouteDefinition, dtos: Set<Class>): Omit<OperationObject, 'operationId'> {
+function describeRoute(route: RouteDefinition, dtos: Set<Class>, errors: ErrorFormatKind): Omit<OperationObject, 'operationId'> {
   const operation = {} as Omit<OperationObject, 'operationId'>;
   if (route.tags.length > 0) operation.tags = [...route.tags];
   const { summary, description, deprecated } = route.operation ?? {};
@@ -155,37 +82,43 @@ function describeRoute(route: RouteDefinition, dtos: Set<Class>): Omit<Operation
     dtos.add(route.body.dto);
     operation.requestBody = { required: true, content: json(ref(documentedName(route.body.dto, 'DTO class'))) };
   }
-  operation.responses = describeResponses(route, dtos);
+  operation.responses = describeResponses(route, dtos, errors);
   return operation;
 }
 
-function describeResponses(route: RouteDefinition, dtos: Set<Class>): Record<string, ResponseObject | ReferenceObject> {
+/**
+ * The declared `@ApiResponse`s, and what the runtime answers by itself: the success status (`@HttpCode`, else 200:
+ * decorator metadata cannot tell a method that returns nothing, so a 204 is documented only when declared), 400, 413,
+ * 415 and 422 for a `@Body` route, 422 for a `@Query` route, and 404 and 500 for every route.
+ */
+function describeResponses(route: RouteDefinition, dtos: Set<Class>, errors: ErrorFormatKind): Record<string, ResponseObject | ReferenceObject> {
   const declared = new Map<number, ResponseObject>();
   // Class responses come first and method responses after, so a method's entry for a status replaces the class's.
-  for (const response of route.responses) declared.set(response.status, describeResponse(response, dtos));
+  for (const response of route.responses) declared.set(response.status, describeResponse(response, dtos, errors));
   const responses = new Map<number, ResponseObject | ReferenceObject>();
   if (![...declared.keys()].some((status) => status >= 200 && status < 300)) {
     const status = route.httpCode ?? 200;
-    responses.set(status, { description: STATUS_TEXT[status] ?? 'Success' });
+    responses.set(status, { description: reasonPhrase(status) });
   }
   // Shared entries of components.responses: one line each per operation keeps a 1,000-route document small.
-  if (route.body) responses.set(422, RESPONSE_REFS[422]);
-  responses.set(404, RESPONSE_REFS[404]);
-  responses.set(500, RESPONSE_REFS[500]);
+  if (route.body) for (const status of [400, 413, 415, 422] as const) responses.set(status, SHARED_ERROR_REFS[status]);
+  if (route.query) responses.set(422, SHARED_ERROR_REFS[422]);
+  responses.set(404, SHARED_ERROR_REFS[404]);
+  responses.set(500, SHARED_ERROR_REFS[500]);
   for (const [status, response] of declared) responses.set(status, response);
   const sorted: Record<string, ResponseObject | ReferenceObject> = {};
   for (const status of [...responses.keys()].sort((a, b) => a - b)) sorted[String(status)] = responses.get(status)!;
   return sorted;
 }
 
-function describeResponse(options: ApiResponseOptions, dtos: Set<Class>): ResponseObject {
-  const response: ResponseObject = { description: options.description ?? STATUS_TEXT[options.status] ?? `Status ${options.status}` };
+function describeResponse(options: ApiResponseOptions, dtos: Set<Class>, errors: ErrorFormatKind): ResponseObject {
+  const response: ResponseObject = { description: options.description ?? reasonPhrase(options.status) };
   if (options.type) {
     dtos.add(options.type);
     const schema = ref(documentedName(options.type, 'DTO class'));
     response.content = json(options.isArray ? { type: 'array', items: schema } : schema);
   } else if (options.status >= 400) {
-    response.content = json(ref(options.status === 422 ? VALIDATION_ERROR_SCHEMA : ERROR_SCHEMA));
+    response.content = { [errorMediaType(errors)]: { schema: errorSchemaRef(errors, options.status) } };
   }
   return response;
 }

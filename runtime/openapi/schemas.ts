@@ -35,28 +35,21 @@ export interface SchemaTools {
 
 export type SchemaToolsLoader = () => Promise<SchemaTools>;
 
-let loader: SchemaToolsLoader = loadSchemaTools;
-let tools: Promise<SchemaTools> | undefined;
-
-/** Replaces how the optional peers are loaded (tests simulate a missing package with it). No argument restores the default. */
-export function setSchemaToolsLoader(next?: SchemaToolsLoader): void {
-  loader = next ?? loadSchemaTools;
-  tools = undefined;
-  cache = new WeakMap();
+/** `load`, called once and remembered; a failed load is forgotten (so a later call tries again) and says what to install. */
+export function memoizedSchemaTools(load: SchemaToolsLoader): () => Promise<SchemaTools> {
+  let tools: Promise<SchemaTools> | undefined;
+  return () =>
+    (tools ??= load().catch((cause: unknown) => {
+      tools = undefined;
+      throw new Error(
+        'generateOpenApiDocument needs class-validator-jsonschema to describe @Body and @ApiResponse DTO classes, and it could ' +
+          'not be loaded: npm install class-validator-jsonschema',
+        { cause },
+      );
+    }));
 }
 
-export function schemaTools(): Promise<SchemaTools> {
-  return (tools ??= loader().catch((cause: unknown) => {
-    tools = undefined;
-    throw new Error(
-      'generateOpenApiDocument needs class-validator-jsonschema to describe @Body and @ApiResponse DTO classes, and it could ' +
-        'not be loaded: npm install class-validator-jsonschema',
-      { cause },
-    );
-  }));
-}
-
-async function loadSchemaTools(): Promise<SchemaTools> {
+export async function loadSchemaTools(): Promise<SchemaTools> {
   // class-validator-jsonschema is an optional peer: never named in an import a bundler would resolve (see
   // requireFromProject). Loaded natively it still reads the one class-validator storage (kept on globalThis), and it
   // is handed class-transformer's storages below.
@@ -123,18 +116,19 @@ function combinedStorage(storages: readonly TransformerStorage[]): TransformerSt
   };
 }
 
-interface ClassSchema {
+export interface ClassSchema {
   name: string;
   schema: SchemaObject;
   nested: Class[];
 }
 
-// A class's decorators have all run once its module has been evaluated, so its schema never changes afterwards.
-let cache = new WeakMap<Class, ClassSchema>();
+/** Schemas already made, by class. A class's decorators have all run once its module has been evaluated, so its schema never changes afterwards. */
+export type SchemaCache = WeakMap<Class, ClassSchema>;
+
 const warned = new Set<string>();
 
 /** Component schemas for the given DTO classes and every DTO they nest, sorted by name. */
-export function buildSchemas(roots: Iterable<Class>, loaded: SchemaTools): Record<string, SchemaObject> {
+export function buildSchemas(roots: Iterable<Class>, loaded: SchemaTools, cache: SchemaCache = new WeakMap()): Record<string, SchemaObject> {
   const transformer = combinedStorage(loaded.transformerStorages);
   const byName = new Map<string, Class>();
   const queue = [...roots];

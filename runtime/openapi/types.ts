@@ -73,4 +73,9 @@ export interface OpenApiOptions {
   applications?: readonly DocumentedApplication[];
   /** Only document the routes of these controllers. Default: every controller of the documented applications. */
   controllers?: readonly Class[];
+  /**
+   * The JSON schema of the error body an application's own `formatError` sends (components.schemas.ErrorResponse).
+   * Default: any object. Not used for the default body or `problemDetails`, whose schemas the library knows.
+   */
+  errorSchema?: SchemaObject;
 }

@@ -1,5 +1,6 @@
-import { matchOf, methodMatches, requestSegments } from './params';
-import type { RoutableRoute, Router, RouterMatch } from './types';
+import { splitRequestPath } from '../path';
+import { MALFORMED_PATH, matchOf, methodBits, methodMatches, missOf } from './params';
+import type { RoutableRoute, Router, RouterOutcome } from './types';
 
 /** The reference router: a scan of every route in declaration order. Obviously right, and slow on purpose. */
 export class LinearRouter<R extends RoutableRoute> implements Router<R> {
@@ -11,12 +12,18 @@ export class LinearRouter<R extends RoutableRoute> implements Router<R> {
     this.routes.sort((a, b) => a.order - b.order);
   }
 
-  match(method: string, path: string): RouterMatch<R> | null {
-    const segments = requestSegments(path);
-    for (const route of this.routes) {
-      if (methodMatches(route.method, method) && patternMatches(route, segments)) return matchOf(route, segments);
-    }
-    return null;
+  match(method: string, path: string): RouterOutcome<R> {
+    const segments = splitRequestPath(path);
+    if (segments === null) return MALFORMED_PATH;
+    const found = this.first(method, segments) ?? (method === 'HEAD' ? this.first('GET', segments) : undefined);
+    if (found) return matchOf(found, segments);
+    let mask = 0;
+    for (const route of this.routes) if (patternMatches(route, segments)) mask |= methodBits(route.method);
+    return missOf(mask);
+  }
+
+  private first(method: string, segments: readonly string[]): R | undefined {
+    return this.routes.find((route) => methodMatches(route.method, method) && patternMatches(route, segments));
   }
 }
 

@@ -1,6 +1,7 @@
+import { splitRequestPath } from '../path';
 import { HTTP_METHODS } from '../types';
-import { matchOf, methodMatches, requestSegments } from './params';
-import type { RoutableRoute, Router, RouterMatch } from './types';
+import { MALFORMED_PATH, matchOf, methodBits, methodMatches, missOf } from './params';
+import type { RoutableRoute, Router, RouterMatch, RouterOutcome } from './types';
 
 interface Node<R> {
   children: Map<string, Node<R>> | undefined;
@@ -9,12 +10,14 @@ interface Node<R> {
   route: R | undefined;
   /** The smallest order in this subtree, to skip branches that cannot beat the best match found so far. */
   min: number;
+  /** The methods of the routes that end here, as a mask (see `methodBits`); read in the trie of every route. */
+  methods: number;
 }
 
 interface Table<R> {
   root: Node<R>;
   /** Every all-static path, mapped to the route that really wins it (which may be an earlier `:param` route). */
-  exact: Map<string, RouterMatch<R> | null>;
+  exact: Map<string, RouterMatch<R>>;
 }
 
 const ANY_METHOD = '*';
@@ -22,12 +25,15 @@ const ANY_METHOD = '*';
 /**
  * One segment trie per method (each also holding the `ALL` routes). Lookup walks at most the static and the param
  * child of each level, pruned by the best order found so far, so its cost follows the path's depth, not the number
- * of routes. All-static paths are answered from a map computed when the table is built.
+ * of routes. All-static paths are answered from a map computed when the table is built. A miss walks one more trie,
+ * of every route, for the methods the path has.
  */
 export class TrieRouter<R extends RoutableRoute> implements Router<R> {
   readonly name = 'TrieRouter';
   private readonly routes: R[] = [];
   private tables: Map<string, Table<R>> | undefined;
+  /** Every route, whatever its method: answers which methods a missed path has (`Allow`). */
+  private everyRoute: Node<R> = newNode();
 
   add(route: R): void {
     if (this.tables) {
@@ -36,26 +42,16 @@ export class TrieRouter<R extends RoutableRoute> implements Router<R> {
     this.routes.push(route);
   }
 
-  match(method: string, path: string): RouterMatch<R> | null {
+  match(method: string, path: string): RouterOutcome<R> {
     const tables = this.tables ?? this.compile();
     const table = tables.get(method) ?? tables.get(ANY_METHOD)!;
     const exact = table.exact.get(trimTrailingSlash(path));
-    if (exact !== undefined) return exact && { route: exact.route, params: { ...exact.params } };
-    const segments = this.segmentsOf(path);
-    const route = find(table.root, segments, 0, undefined);
-    return route ? matchOf(route, segments) : null;
-  }
-
-  // One-entry cache: answering 404/405 asks every method's table about the same path (the Allow header).
-  private lastPath: string | undefined;
-  private lastSegments: readonly string[] = [];
-
-  private segmentsOf(path: string): readonly string[] {
-    if (path !== this.lastPath) {
-      this.lastSegments = requestSegments(path);
-      this.lastPath = path;
-    }
-    return this.lastSegments;
+    if (exact !== undefined) return { kind: 'found', route: exact.route, params: { ...exact.params } };
+    const segments = splitRequestPath(path);
+    if (segments === null) return MALFORMED_PATH;
+    const route = find(table.root, segments, 0, undefined) ?? (method === 'HEAD' ? find(tables.get('GET')!.root, segments, 0, undefined) : undefined);
+    if (route) return matchOf(route, segments);
+    return missOf(methodsOf(this.everyRoute, segments, 0));
   }
 
   /** The earliest route declared before `route` that matches every path `route` matches, if any. */
@@ -73,21 +69,27 @@ export class TrieRouter<R extends RoutableRoute> implements Router<R> {
     for (const method of [...HTTP_METHODS, ANY_METHOD]) {
       tables.set(method, buildTable(ordered.filter((route) => methodMatches(route.method, method))));
     }
+    this.everyRoute = buildTrie(ordered);
     this.tables = tables;
     return tables;
   }
 }
 
-function buildTable<R extends RoutableRoute>(routes: R[]): Table<R> {
+function buildTrie<R extends RoutableRoute>(routes: R[]): Node<R> {
   const root = newNode<R>();
   for (const route of routes) insert(root, route);
-  const exact = new Map<string, RouterMatch<R> | null>();
+  return root;
+}
+
+function buildTable<R extends RoutableRoute>(routes: R[]): Table<R> {
+  const root = buildTrie(routes);
+  const exact = new Map<string, RouterMatch<R>>();
   for (const route of routes) {
     const path = staticPath(route);
     if (path === undefined || exact.has(path)) continue;
     const segments = route.segments.map((part) => (part.kind === 'static' ? part.value : ''));
     const winner = find(root, segments, 0, undefined);
-    exact.set(path, winner ? matchOf(winner, segments) : null);
+    if (winner) exact.set(path, matchOf(winner, segments));
   }
   return { root, exact };
 }
@@ -107,6 +109,7 @@ function insert<R extends RoutableRoute>(root: Node<R>, route: R): void {
     node.min = Math.min(node.min, route.order);
   }
   if (!node.route || route.order < node.route.order) node.route = route;
+  node.methods |= methodBits(route.method);
 }
 
 function find<R extends RoutableRoute>(node: Node<R>, segments: readonly string[], index: number, best: R | undefined): R | undefined {
@@ -122,6 +125,16 @@ function find<R extends RoutableRoute>(node: Node<R>, segments: readonly string[
     best = find(param, segments, index + 1, best);
   }
   return best;
+}
+
+/** The methods of every route that matches the path, whatever its order, as a mask. */
+function methodsOf<R>(node: Node<R>, segments: readonly string[], index: number): number {
+  if (index === segments.length) return node.methods;
+  const segment = segments[index];
+  const child = node.children?.get(segment);
+  let mask = child === undefined ? 0 : methodsOf(child, segments, index + 1);
+  if (node.param !== undefined && segment !== '') mask |= methodsOf(node.param, segments, index + 1);
+  return mask;
 }
 
 /** Like `find`, but a `:param` of the route itself is only covered by a `:param` of another. */
@@ -154,5 +167,5 @@ function trimTrailingSlash(path: string): string {
 }
 
 function newNode<R>(): Node<R> {
-  return { children: undefined, param: undefined, route: undefined, min: Infinity };
+  return { children: undefined, param: undefined, route: undefined, min: Infinity, methods: 0 };
 }

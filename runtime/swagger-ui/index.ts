@@ -1,4 +1,5 @@
-import { errorResponse } from '../error-handler';
+import { defaultErrorResponse } from '../error-handler';
+import { clientError, HttpError } from '../http-error';
 import { nodeRuntime, requireFromProject } from '../node-runtime';
 import { CONTENT_TYPES, parseDocsPath } from './files';
 import { assertSwaggerUiOptions, type SwaggerUiHandler, type SwaggerUiOptions } from './options';
@@ -52,7 +53,7 @@ export function createSwaggerUiHandler(options: SwaggerUiOptions): SwaggerUiHand
       }));
     } catch (error) {
       console.error(`next-app-controllers: ${MISSING}`, error);
-      return errorResponse(500, MISSING);
+      return defaultErrorResponse(new HttpError(500, MISSING));
     }
     if (target.kind === 'page') {
       return new Response(renderPage(target.root, title, found.version), {
@@ -80,7 +81,7 @@ export function createSwaggerUiHandler(options: SwaggerUiOptions): SwaggerUiHand
 }
 
 function notFound(url: URL): Response {
-  return errorResponse(404, `Cannot GET ${url.pathname}`);
+  return defaultErrorResponse(clientError(404, `Cannot GET ${url.pathname}`));
 }
 
 /**

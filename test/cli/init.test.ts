@@ -35,7 +35,7 @@ init('src layout: writes the app module and the catch-all route, and patches tsc
   assert.ok(tsconfig.includes('"emitDecoratorMetadata": true'));
   assert.not.ok(existsSync(join(dir, 'src/app/api/openapi.json/route.ts')), 'no swagger files without --swagger');
   assert.not.ok(read(dir, 'next.config.ts').includes('serverExternalPackages'));
-  assert.equal(summary!.written, ['src/app.ts', 'src/app/api/[[...route]]/route.ts']);
+  assert.equal(summary!.written, ['src/app.ts', 'src/app/api/[[...route]]/route.ts', 'src/proxy.ts']);
   assert.equal(summary!.updated, ['tsconfig.json']);
   // Regression: --skip-install printed `npm install next-app-controllers@0.1.0`, which no registry serves (E404).
   const install = summary!.manual.find((step) => step.startsWith('Install the dependencies'))!;

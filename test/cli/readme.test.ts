@@ -29,6 +29,7 @@ readme('every README block headed by a path is what init --swagger and generate 
       'src/app/api/openapi.json/route.ts',
       'src/features/posts/controller.ts',
       'src/features/posts/dto.ts',
+      'src/proxy.ts',
     ],
   );
   for (const [path, body] of blocks) assert.fixture(read(dir, path), body, path);

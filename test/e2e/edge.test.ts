@@ -47,7 +47,7 @@ for (const bundler of ['turbopack', 'webpack'] as Bundler[]) {
       send(running().port, 'POST', '/api/items', { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
     const invalid = await post({ title: 'a', tags: [{ name: '' }] });
     assert.is(invalid.status, 422);
-    assert.equal(invalid.json().errors, [{ field: 'tags.0.name', message: 'name must be longer than or equal to 1 characters' }]);
+    assert.equal(invalid.json().errors, [{ field: 'tags.0.name', message: 'name must be longer than or equal to 1 characters', in: 'body' }]);
     const valid = await post({ title: 'a', tags: [{ name: 'x' }] });
     assert.is(valid.status, 200);
     assert.equal(valid.json(), { title: 'a', tags: [{ name: 'x' }] });

@@ -110,11 +110,11 @@ export function freePort(): Promise<number> {
 }
 
 /** `next start` on a random loopback port; resolves once `readyPath` answers 200 (at most `timeoutMs`). */
-export async function startExample(timeoutMs = 30_000, dir = EXAMPLE, readyPath = '/api/system/health'): Promise<RunningServer> {
+export async function startExample(timeoutMs = 30_000, dir = EXAMPLE, readyPath = '/api/system/health', env: Record<string, string> = {}): Promise<RunningServer> {
   const port = await freePort();
   const child = spawn(process.execPath, [nextOf(dir).bin, 'start', '--hostname', '127.0.0.1', '--port', String(port)], {
     cwd: dir,
-    env: ENV,
+    env: { ...ENV, ...env },
     detached: true, // its own process group, so the whole group can be killed by PID
     stdio: ['ignore', 'pipe', 'pipe'],
   });

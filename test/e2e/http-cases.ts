@@ -64,16 +64,16 @@ export function httpCases({ test, server }: ExampleSuite): void {
       success: false,
       statusCode: 422,
       message: 'Validation failed',
-      errors: [{ field: 'title', message: 'title must be longer than or equal to 1 characters' }],
+      errors: [{ field: 'title', message: 'title must be longer than or equal to 1 characters', in: 'body' }],
     });
     const missing = assertJson(await post('/api/posts', { title: 'only a title' }), 422);
-    assert.equal(missing.errors, [{ field: 'content', message: 'content must be a string' }]);
+    assert.equal(missing.errors, [{ field: 'content', message: 'content must be a string', in: 'body' }]);
     assert.is(assertJson(await request('GET', '/api/posts'), 200).length, 3);
   });
 
   test('nested DTO arrays validate in the production build: tags.0.name on posts', async () => {
     const body = assertJson(await post('/api/posts', { title: 't', content: 'c', tags: [{ name: 'ok' }, { name: '' }] }), 422);
-    assert.equal(body.errors, [{ field: 'tags.1.name', message: 'name must be longer than or equal to 1 characters' }]);
+    assert.equal(body.errors, [{ field: 'tags.1.name', message: 'name must be longer than or equal to 1 characters', in: 'body' }]);
   });
 
   test('nested DTOs validate in the production build: a valid order is accepted, items.0.name and address.city are reported', async () => {
@@ -217,7 +217,7 @@ export function httpCases({ test, server }: ExampleSuite): void {
     assert.is(({} as Record<string, unknown>).polluted, undefined);
   });
 
-  test('malformed percent-encoding: the example proxy (src/proxy.ts) answers 400 JSON instead of Next.js plain-text 500', async () => {
+  test('malformed percent-encoding: the example proxy (src/proxy.ts, rejectMalformedPath) answers 400 JSON instead of Next.js plain-text 500', async () => {
     for (const path of ['/api/posts/%E0%A4%A', '/api/posts/%zz', '/api/%E0%A4%A', '/api-docs/%E0%A4%A']) {
       assert.equal(assertJson(await request('GET', path), 400), {
         success: false,

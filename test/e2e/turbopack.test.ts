@@ -1,6 +1,7 @@
 // The example built with Next.js 16's default bundler (Turbopack): HTTP, docs and the browser.
 import { browserCases } from './browser-cases';
 import { docsCases } from './docs-cases';
+import { errorFormatCases } from './error-format-cases';
 import { exampleSuite } from './example-suite';
 import { httpCases } from './http-cases';
 
@@ -9,3 +10,4 @@ httpCases(example);
 docsCases(example);
 browserCases(example);
 example.test.run();
+errorFormatCases('turbopack');

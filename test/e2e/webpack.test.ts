@@ -1,6 +1,7 @@
 // The same HTTP and docs cases on a `next build --webpack` of the example (decorator metadata, nested DTOs and class
 // names must survive the other bundler too). The browser case runs once, on the Turbopack build.
 import { docsCases } from './docs-cases';
+import { errorFormatCases } from './error-format-cases';
 import { exampleSuite } from './example-suite';
 import { httpCases } from './http-cases';
 
@@ -8,3 +9,4 @@ const example = exampleSuite('webpack');
 httpCases(example);
 docsCases(example);
 example.test.run();
+errorFormatCases('webpack');

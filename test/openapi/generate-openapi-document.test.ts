@@ -4,8 +4,7 @@ import { IsString, ValidateNested } from 'class-validator';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { All, ApiResponse, Body, Controller, Get, Post, createApplication, generateOpenApiDocument, type RouteContext } from '../../runtime/index';
-import { clearOpenApiCache } from '../../runtime/openapi/index';
-import { setSchemaToolsLoader } from '../../runtime/openapi/schemas';
+import { createDocumentGenerator } from '../../runtime/openapi/index';
 import type { ResponseObject } from '../../runtime/openapi/types';
 import { app } from './fixture';
 
@@ -179,8 +178,8 @@ generate('documents a route whether or not it carries any Api decorator', async 
 
 generate('gives byte-identical JSON for the same input, also when generated afresh', async () => {
   const first = JSON.stringify(await document());
-  clearOpenApiCache();
-  assert.is(JSON.stringify(await document()), first);
+  const fresh = createDocumentGenerator();
+  assert.is(JSON.stringify(await fresh({ title: 'Fixture API', applications: [app] })), first);
 });
 
 generate('returns the cached, frozen document for the same applications and options', async () => {
@@ -233,10 +232,11 @@ generate('generates the document for 1,000 routes', async () => {
 });
 
 generate('fails with a message naming class-validator-jsonschema when it cannot be loaded', async () => {
-  clearOpenApiCache();
-  setSchemaToolsLoader(() => Promise.reject(Object.assign(new Error("Cannot find package 'class-validator-jsonschema'"), { code: 'ERR_MODULE_NOT_FOUND' })));
+  const missing = createDocumentGenerator(() =>
+    Promise.reject(Object.assign(new Error("Cannot find package 'class-validator-jsonschema'"), { code: 'ERR_MODULE_NOT_FOUND' })),
+  );
   try {
-    await generateOpenApiDocument({ title: 'API', applications: [app] });
+    await missing({ title: 'API', applications: [app] });
     assert.unreachable('should have thrown');
   } catch (error) {
     assert.instance(error, Error);
@@ -244,9 +244,6 @@ generate('fails with a message naming class-validator-jsonschema when it cannot 
       (error as Error).message,
       'generateOpenApiDocument needs class-validator-jsonschema to describe @Body and @ApiResponse DTO classes, and it could not be loaded: npm install class-validator-jsonschema',
     );
-  } finally {
-    setSchemaToolsLoader();
-    clearOpenApiCache();
   }
   // Without DTOs the package is not needed at all.
   @Controller('/plain')
@@ -256,13 +253,9 @@ generate('fails with a message naming class-validator-jsonschema when it cannot 
       return {};
     }
   }
-  setSchemaToolsLoader(() => Promise.reject(new Error('not installed')));
-  try {
-    const plain = createApplication({ controllers: [PlainController], basePath: '/plain-test' });
-    assert.ok((await generateOpenApiDocument({ title: 'API', applications: [plain] })).paths['/plain-test/plain']);
-  } finally {
-    setSchemaToolsLoader();
-  }
+  const plain = createApplication({ controllers: [PlainController], basePath: '/plain-test' });
+  const unavailable = createDocumentGenerator(() => Promise.reject(new Error('not installed')));
+  assert.ok((await unavailable({ title: 'API', applications: [plain] })).paths['/plain-test/plain']);
 });
 
 generate('throws on a minified class name instead of documenting it, naming the next.config setting', async () => {

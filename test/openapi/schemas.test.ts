@@ -4,7 +4,7 @@ import { defaultMetadataStorage } from 'class-transformer/cjs/storage.js';
 import { IsString, ValidateNested } from 'class-validator';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { buildSchemas, schemaTools, type SchemaTools } from '../../runtime/openapi/schemas';
+import { buildSchemas, loadSchemaTools, type SchemaTools } from '../../runtime/openapi/schemas';
 
 class LineDto {
   @IsString()
@@ -17,10 +17,10 @@ class OrderDto {
   lines!: LineDto[];
 }
 
-const schemaToolsSuite = suite('schemaTools');
+const schemaToolsSuite = suite('loadSchemaTools');
 
 schemaToolsSuite('loads the class-transformer storage the DTOs registered on (cjs under plain Node)', async () => {
-  const tools = await schemaTools();
+  const tools = await loadSchemaTools();
   assert.ok(tools.transformerStorages.includes(defaultMetadataStorage));
   assert.ok(defaultMetadataStorage.findTypeMetadata(OrderDto, 'lines'));
 });
@@ -32,7 +32,7 @@ const build = suite('buildSchemas');
 // Regression: inside a Next.js bundle the DTOs register @Type on class-transformer's esm5 copy, and the cjs copy
 // that class-validator-jsonschema reads by default is empty, so arrays of nested DTOs lost their items.$ref.
 build('keeps items.$ref of an array of nested DTOs when the DTOs registered on another copy of class-transformer', async () => {
-  const tools = await schemaTools();
+  const tools = await loadSchemaTools();
   const emptyCopy = new (defaultMetadataStorage.constructor as new () => typeof defaultMetadataStorage)();
   const inBundle: SchemaTools = { ...tools, transformerStorages: [emptyCopy, defaultMetadataStorage] };
   const schemas = buildSchemas([OrderDto], inBundle);
@@ -53,7 +53,7 @@ build('loses the nested class when only a copy without the @Type metadata is ask
     @Type(() => LonelyLineDto)
     lines!: LonelyLineDto[];
   }
-  const tools = await schemaTools();
+  const tools = await loadSchemaTools();
   const emptyCopy = new (defaultMetadataStorage.constructor as new () => typeof defaultMetadataStorage)();
   const schemas = buildSchemas([LonelyOrderDto], { ...tools, transformerStorages: [emptyCopy] });
   assert.equal(Object.keys(schemas), ['LonelyOrderDto']);
@@ -65,7 +65,7 @@ build('sorts components by name and documents a class without validation decorat
     @IsString()
     name!: string;
   }
-  const schemas = buildSchemas([ZebraDto, AppleDto], await schemaTools());
+  const schemas = buildSchemas([ZebraDto, AppleDto], await loadSchemaTools());
   assert.equal(Object.keys(schemas), ['AppleDto', 'ZebraDto']);
   assert.equal(schemas.ZebraDto, { type: 'object' });
 });

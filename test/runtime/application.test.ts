@@ -331,6 +331,24 @@ creation('warns once about a route that an earlier route shadows, naming both', 
   assert.equal(quiet.warn, []);
 });
 
+// Regression: `next dev` creates the application again on every save (once per route file importing it), and the
+// warning came out twice each time.
+creation('warns about a shadowed route pair once per process, not again when the application is created again', async () => {
+  @Controller('/shadow-again')
+  class ShadowAgainController {
+    @Get('/:id') one() {}
+    @Get('/search') search() {}
+    @Get('/:slug') slug() {}
+  }
+  const first = await captureConsole(() => createApplication({ controllers: [ShadowAgainController] }));
+  assert.is(first.warn.length, 2);
+  const again = await captureConsole(() => {
+    createApplication({ controllers: [ShadowAgainController] });
+    createApplication({ controllers: [ShadowAgainController] });
+  });
+  assert.equal(again.warn, []);
+});
+
 creation('rejects a bodyLimit that is not a positive number', () => {
   assert.throws(() => createApplication({ controllers: [], bodyLimit: 0 }), /bodyLimit must be a positive number/);
 });

@@ -78,8 +78,8 @@ bodySuite('an invalid body answers 422 with one entry per violated rule, and the
     statusCode: 422,
     message: 'Validation failed',
     errors: [
-      { field: 'title', message: 'title must be longer than or equal to 1 characters' },
-      { field: 'content', message: 'content must be a string' },
+      { field: 'title', message: 'title must be longer than or equal to 1 characters', in: 'body' },
+      { field: 'content', message: 'content must be a string', in: 'body' },
     ],
   });
   assert.is(handlerRuns, before);
@@ -186,7 +186,7 @@ bodySuite('the validation option passes class-validator options through', async 
   const response = await postJson(strict, '/api/posts', { ...valid, extra: 1 });
   assert.is(response.status, 422);
   const { errors } = (await jsonOf(response)) as { errors: { field: string; message: string }[] };
-  assert.equal(errors, [{ field: 'extra', message: 'property extra should not exist' }]);
+  assert.equal(errors, [{ field: 'extra', message: 'property extra should not exist', in: 'body' }]);
 });
 
 const nested = (depth: number) => `${'{"a":'.repeat(depth - 1)}{}${'}'.repeat(depth - 1)}`;

@@ -86,13 +86,13 @@ runtime('accepts a valid order', async () => {
 runtime('refuses an array where a nested DTO object is declared', async () => {
   const { status, errors } = await errorsOf({ ...valid, address: [] });
   assert.is(status, 422);
-  assert.equal(errors, [{ field: 'address', message: 'address must be an object, not an array' }]);
+  assert.equal(errors, [{ field: 'address', message: 'address must be an object, not an array', in: 'body' }]);
 });
 
 runtime('refuses an array of arrays where an array of DTOs is declared, naming the item', async () => {
   const { status, errors } = await errorsOf({ ...valid, items: [[]] });
   assert.is(status, 422);
-  assert.equal(errors, [{ field: 'items.0', message: 'items.0 must be an object' }]);
+  assert.equal(errors, [{ field: 'items.0', message: 'items.0 must be an object', in: 'body' }]);
 });
 
 runtime('refuses null and primitives inside an array of DTOs', async () => {
@@ -109,18 +109,18 @@ runtime('refuses a single object where an array of DTOs is declared', async () =
 runtime('refuses a missing @ValidateNested property that is not @IsOptional', async () => {
   const { status, errors } = await errorsOf({ customer: 'a', items: valid.items });
   assert.is(status, 422);
-  assert.equal(errors, [{ field: 'address', message: 'address is required' }]);
+  assert.equal(errors, [{ field: 'address', message: 'address is required', in: 'body' }]);
 });
 
 // Regression, issue 15 row 2: `null` on an @IsOptional field passed validation and broke the handler.
 runtime('refuses null on an @IsOptional property, and accepts it left out', async () => {
-  assert.equal((await errorsOf({ ...valid, notes: null })).errors, [{ field: 'notes', message: 'notes must not be null: leave it out instead' }]);
-  assert.equal((await errorsOf({ ...valid, billing: null })).errors, [{ field: 'billing', message: 'billing must not be null: leave it out instead' }]);
+  assert.equal((await errorsOf({ ...valid, notes: null })).errors, [{ field: 'notes', message: 'notes must not be null: leave it out instead', in: 'body' }]);
+  assert.equal((await errorsOf({ ...valid, billing: null })).errors, [{ field: 'billing', message: 'billing must not be null: leave it out instead', in: 'body' }]);
   assert.is((await errorsOf(valid)).status, 200);
 });
 
 runtime('refuses a single value where { each: true } declares an array', async () => {
-  assert.equal((await errorsOf({ ...valid, notes: 'x' })).errors, [{ field: 'notes', message: 'notes must be an array' }]);
+  assert.equal((await errorsOf({ ...valid, notes: 'x' })).errors, [{ field: 'notes', message: 'notes must be an array', in: 'body' }]);
   assert.is((await errorsOf({ ...valid, notes: ['x'] })).status, 200);
 });
 
@@ -134,7 +134,7 @@ runtime('treats a bare @ValidateNested() on an array-typed property as an array 
   const ship = (body: unknown) => postJson(app, '/rules/orders/shipments', body);
   assert.is((await ship({ lines: [{ name: 'n', quantity: 1 }] })).status, 200);
   const single = (await jsonOf(await ship({ lines: { name: 'n', quantity: 1 } }))) as { errors: unknown };
-  assert.equal(single.errors, [{ field: 'lines', message: 'lines must be an array' }]);
+  assert.equal(single.errors, [{ field: 'lines', message: 'lines must be an array', in: 'body' }]);
 });
 
 runtime.run();

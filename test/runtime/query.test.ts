@@ -43,8 +43,9 @@ querySuite('an invalid or unknown query parameter answers 422 naming the field, 
   for (const [search, field] of [['limit=0', 'limit'], ['limit=abc', 'limit'], ['offset=-1', 'offset'], ['sort=x', 'sort']]) {
     const response = await request(app, 'GET', `/api/items?${search}`);
     assert.is(response.status, 422, search);
-    const body = (await jsonOf(response)) as { errors: { field: string }[] };
+    const body = (await jsonOf(response)) as { errors: { field: string; in: string }[] };
     assert.ok(body.errors.some((error) => error.field === field), `${search}: ${JSON.stringify(body)}`);
+    assert.ok(body.errors.every((error) => error.in === 'query'), `${search}: every field error says in: 'query'`);
   }
 });
 

@@ -17,9 +17,10 @@ export function routerWith(create: RouterFactory, routes: [RouteMethod, string][
   return router;
 }
 
+/** The found route's id and params, or null for any other outcome. */
 function matched(router: Router<CaseRoute>, method: string, path: string) {
-  const match = router.match(method, path);
-  return match && { id: match.route.id, params: match.params };
+  const outcome = router.match(method, path);
+  return outcome.kind === 'found' ? { id: outcome.route.id, params: outcome.params } : null;
 }
 
 /** The cases every router must pass, in the manner of Hono's common.case.test.ts. */
@@ -59,14 +60,32 @@ export function routerCases(test: Test, create: RouterFactory): void {
     assert.equal(matched(router, 'GET', '/api/caf%C3%A9')?.id, 'GET /api/café');
   });
 
-  test('malformed percent-encoding throws a 400 error instead of matching', () => {
-    const router = routerWith(create, [['GET', '/api/posts/:id']]);
-    try {
-      router.match('GET', '/api/posts/%E0%A4%A');
-      assert.unreachable('should have thrown');
-    } catch (error) {
-      assert.is((error as { status?: number }).status, 400);
-    }
+  test('malformed percent-encoding is the malformed-path outcome, never a throw', () => {
+    const router = routerWith(create, [['GET', '/api/posts/:id'], ['GET', '/api/posts']]);
+    assert.equal(router.match('GET', '/api/posts/%E0%A4%A'), { kind: 'malformed-path' });
+    assert.equal(router.match('POST', '/api/%zz'), { kind: 'malformed-path' });
+  });
+
+  test('a path no route has is not found; a path other methods have is method-not-allowed with Allow', () => {
+    const router = routerWith(create, [['GET', '/api/posts'], ['POST', '/api/posts'], ['DELETE', '/api/posts/:id'], ['ALL', '/api/any/:x']]);
+    assert.equal(router.match('GET', '/api/nope'), { kind: 'not-found' });
+    assert.equal(router.match('PUT', '/api/posts'), { kind: 'method-not-allowed', allow: 'GET, POST, HEAD, OPTIONS' });
+    assert.equal(router.match('GET', '/api/posts/7/'), { kind: 'method-not-allowed', allow: 'DELETE, OPTIONS' });
+    assert.equal(router.match('PROPFIND', '/api/posts'), { kind: 'method-not-allowed', allow: 'GET, POST, HEAD, OPTIONS' });
+    assert.is(router.match('PROPFIND', '/api/any/1').kind, 'found');
+  });
+
+  test('Allow holds the methods of every matching route, also ones a first-declared route shadows', () => {
+    const router = routerWith(create, [['GET', '/a/:id'], ['PUT', '/a/b'], ['PATCH', '/:x/b']]);
+    assert.equal(router.match('DELETE', '/a/b'), { kind: 'method-not-allowed', allow: 'GET, PUT, PATCH, HEAD, OPTIONS' });
+  });
+
+  test('HEAD falls back to the GET route; OPTIONS without an @Options route is method-not-allowed', () => {
+    const router = routerWith(create, [['GET', '/api/posts/:id'], ['HEAD', '/api/head']]);
+    assert.equal(matched(router, 'HEAD', '/api/posts/1'), { id: 'GET /api/posts/:id', params: { id: '1' } });
+    assert.equal(matched(router, 'HEAD', '/api/head'), { id: 'HEAD /api/head', params: {} });
+    assert.equal(router.match('OPTIONS', '/api/posts/1'), { kind: 'method-not-allowed', allow: 'GET, HEAD, OPTIONS' });
+    assert.equal(router.match('GET', '/api/head'), { kind: 'method-not-allowed', allow: 'HEAD, OPTIONS' });
   });
 
   test('the method must match, and ALL matches every method', () => {
@@ -110,15 +129,13 @@ export function routerCases(test: Test, create: RouterFactory): void {
     const router = create();
     router.add({ id: 'first', order: 0, method: 'GET', segments: parsePattern('/a/:id', 't') });
     router.add({ id: 'second', order: 1, method: 'GET', segments: parsePattern('/a/:other', 't') });
-    assert.equal(router.match('GET', '/a/1')?.route.id, 'first');
-    assert.equal(router.match('GET', '/a/1')?.params, { id: '1' });
+    assert.equal(matched(router, 'GET', '/a/1'), { id: 'first', params: { id: '1' } });
   });
 
   test('params of one match do not leak into the next', () => {
     const router = routerWith(create, [['GET', '/a/:id'], ['GET', '/a/b']]);
-    const first = router.match('GET', '/a/b')!;
-    first.params.id = 'changed';
-    assert.equal(router.match('GET', '/a/b')?.params, { id: 'b' });
+    matched(router, 'GET', '/a/b')!.params.id = 'changed';
+    assert.equal(matched(router, 'GET', '/a/b')?.params, { id: 'b' });
   });
 
   test('matching is case-sensitive', () => {

@@ -62,12 +62,8 @@ function randomPath(next: () => number, routes: readonly CaseRoute[]): string {
 }
 
 function answer(router: Router<CaseRoute>, method: string, path: string) {
-  try {
-    const match = router.match(method, path);
-    return match && { id: match.route.id, params: { ...match.params } };
-  } catch (error) {
-    return { threw: (error as Error).message };
-  }
+  const outcome = router.match(method, path);
+  return outcome.kind === 'found' ? { id: outcome.route.id, params: { ...outcome.params } } : outcome;
 }
 
 property('return the same route and params on thousands of random route tables and paths', () => {
@@ -84,7 +80,6 @@ property('return the same route and params on thousands of random route tables a
     }
     for (let i = 0; i < 25; i++) {
       const path = randomPath(next, routes);
-      // The same path under several methods in a row, as answering 404/405 does.
       for (let k = 0; k < 3; k++) {
         const method = pick(next, REQUEST_METHODS);
         const expected = answer(linear, method, path);

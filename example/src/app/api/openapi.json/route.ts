@@ -1,6 +1,7 @@
 import '@/app';
+import { errorSchema } from '@/lib/error-format';
 import { generateOpenApiDocument } from 'next-app-controllers';
 
 export async function GET() {
-  return Response.json(await generateOpenApiDocument({ title: 'API' }));
+  return Response.json(await generateOpenApiDocument({ title: 'API', errorSchema }));
 }

@@ -1,0 +1,89 @@
+import { defaultErrorBody, HttpError, reasonPhrase, type FieldError } from '../http-error';
+import { isProblemDetails, PROBLEM_JSON } from '../problem-details';
+import type { DocumentedApplication } from '../registry';
+import { DEFAULT_ERROR_SCHEMAS, PROBLEM_DETAILS_SCHEMAS } from './error-schemas';
+import type { ReferenceObject, ResponseObject, SchemaObject } from './types';
+
+/** How an application's errors look: the default body, RFC 9457 problem details, or its own `formatError`. */
+export type ErrorFormatKind = 'default' | 'problem-details' | 'custom';
+
+export function errorFormatKind(application: DocumentedApplication): ErrorFormatKind {
+  if (application.formatError === undefined) return 'default';
+  return isProblemDetails(application.formatError) ? 'problem-details' : 'custom';
+}
+
+/** The component names each format's schemas are documented under. */
+const SCHEMA_NAMES: Record<ErrorFormatKind, { error: string; validation: string }> = {
+  default: { error: 'ErrorResponse', validation: 'ValidationError' },
+  'problem-details': { error: 'ProblemDetails', validation: 'ValidationProblemDetails' },
+  custom: { error: 'ErrorResponse', validation: 'ErrorResponse' },
+};
+
+/** The `$ref` of the error schema an `@ApiResponse({ status: 4xx/5xx })` without a type refers to. */
+export function errorSchemaRef(kind: ErrorFormatKind, status: number): SchemaObject {
+  const names = SCHEMA_NAMES[kind];
+  return { $ref: `#/components/schemas/${status === 422 ? names.validation : names.error}` };
+}
+
+export function errorMediaType(kind: ErrorFormatKind): string {
+  return kind === 'problem-details' ? PROBLEM_JSON : 'application/json';
+}
+
+/** The error answers the library gives by itself, documented once in components.responses and referred to by status. */
+const SHARED = [
+  { status: 400, name: 'BadRequest', message: 'Request body is not valid JSON' },
+  { status: 404, name: 'NotFound', message: 'Not Found' },
+  { status: 413, name: 'ContentTooLarge', message: 'Request body is larger than the limit of 1048576 bytes' },
+  { status: 415, name: 'UnsupportedMediaType', message: 'Expected a JSON body: send it with Content-Type: application/json' },
+  { status: 422, name: 'ValidationFailed', message: 'Validation failed' },
+  { status: 500, name: 'InternalServerError', message: 'Internal Server Error' },
+] as const;
+
+export type SharedErrorStatus = (typeof SHARED)[number]['status'];
+
+export const SHARED_ERROR_REFS = Object.fromEntries(
+  SHARED.map(({ status, name }) => [status, { $ref: `#/components/responses/${name}` }]),
+) as Record<SharedErrorStatus, ReferenceObject>;
+
+const EXAMPLE_FIELD_ERRORS: FieldError[] = [{ field: 'title', message: 'title should not be empty', in: 'body' }];
+
+/**
+ * components.schemas and components.responses for the error format of the documented applications. `custom` uses the
+ * schema given to generateOpenApiDocument (`errorSchema`), else a permissive object, and shows no examples.
+ */
+export function errorComponents(kind: ErrorFormatKind, customSchema: SchemaObject | undefined) {
+  const names = SCHEMA_NAMES[kind];
+  const schemas: Record<string, SchemaObject> =
+    kind === 'default'
+      ? { [names.error]: DEFAULT_ERROR_SCHEMAS.error, [names.validation]: DEFAULT_ERROR_SCHEMAS.validation }
+      : kind === 'problem-details'
+        ? { [names.error]: PROBLEM_DETAILS_SCHEMAS.error, [names.validation]: PROBLEM_DETAILS_SCHEMAS.validation }
+        : { [names.error]: customSchema ?? { type: 'object', description: "The body of every error response, as the application's formatError makes it." } };
+  const responses: Record<string, ResponseObject> = {};
+  for (const { status, name, message } of SHARED) {
+    const error = new HttpError(status, message, status === 422 ? { errors: EXAMPLE_FIELD_ERRORS } : undefined);
+    const media: ResponseObject['content'] = { [errorMediaType(kind)]: { schema: errorSchemaRef(kind, status) } };
+    // Each with an example: generated from the shared schema alone, Swagger UI would show `"statusCode": 400` for a 404.
+    if (kind !== 'custom') media[errorMediaType(kind)].example = kind === 'default' ? defaultErrorBody(error) : problemExample(error);
+    responses[name] = { description: status === 422 ? 'Validation failed' : reasonPhrase(status), content: media };
+  }
+  return { schemas, responses };
+}
+
+function problemExample(error: HttpError): Record<string, unknown> {
+  const example: Record<string, unknown> = { type: 'about:blank', title: reasonPhrase(error.status), status: error.status, detail: error.message, instance: '/api/posts' };
+  if (error.errors) example.errors = error.errors;
+  return example;
+}
+
+/** The one error format of the documented applications; documenting two formats in one document is refused. */
+export function commonErrorFormat(applications: readonly DocumentedApplication[]): ErrorFormatKind {
+  const kinds = [...new Set(applications.map(errorFormatKind))];
+  if (kinds.length > 1) {
+    throw new Error(
+      `generateOpenApiDocument: the documented applications answer errors in different formats (${kinds.join(', ')}), and one ` +
+        'document describes one format. Document each application on its own: generateOpenApiDocument({ title, applications: [app] }).',
+    );
+  }
+  return kinds[0] ?? 'default';
+}
