@@ -1,3 +1,4 @@
+import type { ClassTransformOptions } from 'class-transformer';
 import type { ValidatorOptions } from 'class-validator';
 import { DEFAULT_BODY_DEPTH_LIMIT } from './body-depth';
 import { compose, type Handler } from './compose';
@@ -7,9 +8,10 @@ import { clientError, type ErrorFormatter } from './http-error';
 import { invoker } from './invoker';
 import { joinPaths, pathnameOf } from './path';
 import { registerApplication } from './registry';
-import { empty, withoutBody } from './response';
+import { empty, toResponse, withoutBody } from './response';
 import { buildRouteDefinitions, type RouteDefinition } from './route-definitions';
 import { TrieRouter } from './router/trie-router';
+import { serializingResponder } from './serialize';
 import type { RouterOutcome } from './router/types';
 import { HTTP_METHODS, type Class, type HttpMethod, type Middleware } from './types';
 
@@ -30,6 +32,12 @@ export interface ApplicationOptions {
    * `problemDetails` is a ready one for RFC 9457.
    */
   formatError?: ErrorFormatter;
+  /**
+   * A handler's class instances (returned, or held in plain objects and arrays) go through class-transformer's
+   * `instanceToPlain`, so `@Exclude`/`@Expose`/`@Transform` decide what is sent. Options here are passed to it (e.g.
+   * `{ groups: ['admin'] }`); `false` sends every result with JSON.stringify as it is. Default `true`.
+   */
+  serialize?: boolean | ClassTransformOptions;
   /** Called with every unexpected error (a throw that is not an HttpError, a `formatError` that threw). Default: console.error. */
   onError?: ErrorHook;
 }
@@ -74,6 +82,11 @@ export function createApplication(options: ApplicationOptions): Application {
   }
   const validation: ValidatorOptions = { forbidUnknownValues: true, ...options.validation, validationError: { target: false, value: false } };
   const definitions = buildRouteDefinitions(options.controllers, basePath);
+  const serialize = options.serialize ?? true;
+  if (typeof serialize !== 'boolean' && (typeof serialize !== 'object' || serialize === null)) {
+    throw new TypeError(`createApplication: serialize must be true, false or class-transformer options, got ${serialize === null ? 'null' : typeof serialize}.`);
+  }
+  const respond = serialize === false ? toResponse : serializingResponder(serialize === true ? undefined : serialize);
   const fail = createErrorHandler({ formatError: options.formatError, onError: options.onError });
   const globalMiddleware: Middleware[] = [];
   let frozen = false;
@@ -86,7 +99,7 @@ export function createApplication(options: ApplicationOptions): Application {
       instance = new definition.controller() as object;
       instances.set(definition.controller, instance);
     }
-    return { ...definition, run: invoker(definition, instance, { bodyLimit, bodyDepthLimit, validation, fail }) };
+    return { ...definition, run: invoker(definition, instance, { bodyLimit, bodyDepthLimit, validation, fail, respond }) };
   });
   for (const route of routes) router.add(route);
   router.compile();
