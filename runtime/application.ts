@@ -7,8 +7,9 @@ import { createErrorHandler, type ErrorHook } from './error-handler';
 import { clientError, type ErrorFormatter } from './http-error';
 import { invoker } from './invoker';
 import { joinPaths, pathnameOf } from './path';
+import { answerOptions } from './preflight';
 import { registerApplication } from './registry';
-import { empty, toResponse, withoutBody } from './response';
+import { toResponse, withoutBody } from './response';
 import { buildRouteDefinitions, type RouteDefinition } from './route-definitions';
 import { TrieRouter } from './router/trie-router';
 import { serializingResponder } from './serialize';
@@ -124,9 +125,14 @@ export function createApplication(options: ApplicationOptions): Application {
     const headers = { allow: miss.allow };
     return async (context) => {
       const { method, url } = context.request;
-      if (method === 'OPTIONS') return empty(204, headers);
+      if (method === 'OPTIONS') return answerOptions(context, miss.allow, (asked) => routeMiddleware(asked, url), fail);
       return fail(clientError(405, `Cannot ${method} ${pathnameOf(url)}`, { headers }), context);
     };
+  };
+
+  const routeMiddleware = (method: string, url: string) => {
+    const outcome = router.match(method, pathnameOf(url));
+    return outcome.kind === 'found' ? outcome.route.middleware : undefined;
   };
 
   // Middleware is composed once, on the first request; registering more after that would silently skip routes.

@@ -8,6 +8,8 @@ export { All, Delete, Get, Head, Options, Patch, Post, Put } from './decorators/
 export { Body } from './decorators/body';
 export { Query } from './decorators/query';
 export { HttpCode, Use } from './decorators/use';
+export { cors } from './cors';
+export type { CorsOptions } from './cors';
 export { ApiOperation, ApiResponse, ApiTags } from './decorators/api';
 export { BadRequestError, ConflictError, ForbiddenError, HttpError, NotFoundError, UnauthorizedError } from './http-error';
 export type { ErrorFormatter, FieldError, FieldLocation, HttpErrorOptions } from './http-error';
