@@ -22,8 +22,8 @@ export interface InvokerOptions {
 
 /**
  * Calls one route's method: builds its arguments (the context, the validated `@Body` and `@Query` DTOs), then turns its
- * result into a Response through `respond` (`@HttpCode` for values). Body errors (400, 413, 415, too deep) are thrown; a failed
- * validation answers 422, its field errors saying where each value came from (`body`, `query`).
+ * result into a Response through `respond` (`@HttpCode` for values). Body errors (400, 413, 415, too deep) are thrown;
+ * a failed validation answers 422, its field errors saying where each value came from (`body`, `query`).
  */
 export function invoker(definition: RouteDefinition, instance: object, { bodyLimit, bodyDepthLimit, validation, fail, respond }: InvokerOptions): Handler {
   const method = (instance as Record<string, (...args: unknown[]) => unknown>)[definition.propertyKey];
