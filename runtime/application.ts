@@ -1,3 +1,4 @@
+import type { ClassTransformOptions } from 'class-transformer';
 import type { ValidatorOptions } from 'class-validator';
 import { DEFAULT_BODY_DEPTH_LIMIT } from './body-depth';
 import { compose, type Handler } from './compose';
@@ -6,10 +7,12 @@ import { createErrorHandler, type ErrorHook } from './error-handler';
 import { clientError, type ErrorFormatter } from './http-error';
 import { invoker } from './invoker';
 import { joinPaths, pathnameOf } from './path';
+import { answerOptions } from './preflight';
 import { registerApplication } from './registry';
-import { empty, withoutBody } from './response';
+import { toResponse, withoutBody } from './response';
 import { buildRouteDefinitions, type RouteDefinition } from './route-definitions';
 import { TrieRouter } from './router/trie-router';
+import { serializingResponder } from './serialize';
 import type { RouterOutcome } from './router/types';
 import { HTTP_METHODS, type Class, type HttpMethod, type Middleware } from './types';
 
@@ -30,6 +33,12 @@ export interface ApplicationOptions {
    * `problemDetails` is a ready one for RFC 9457.
    */
   formatError?: ErrorFormatter;
+  /**
+   * A handler's class instances (returned, or held in plain objects and arrays) go through class-transformer's
+   * `instanceToPlain`, so `@Exclude`/`@Expose`/`@Transform` decide what is sent. Options here are passed to it (e.g.
+   * `{ groups: ['admin'] }`); `false` sends every result with JSON.stringify as it is. Default `true`.
+   */
+  serialize?: boolean | ClassTransformOptions;
   /** Called with every unexpected error (a throw that is not an HttpError, a `formatError` that threw). Default: console.error. */
   onError?: ErrorHook;
 }
@@ -74,6 +83,11 @@ export function createApplication(options: ApplicationOptions): Application {
   }
   const validation: ValidatorOptions = { forbidUnknownValues: true, ...options.validation, validationError: { target: false, value: false } };
   const definitions = buildRouteDefinitions(options.controllers, basePath);
+  const serialize = options.serialize ?? true;
+  if (typeof serialize !== 'boolean' && (typeof serialize !== 'object' || serialize === null)) {
+    throw new TypeError(`createApplication: serialize must be true, false or class-transformer options, got ${serialize === null ? 'null' : typeof serialize}.`);
+  }
+  const respond = serialize === false ? toResponse : serializingResponder(serialize === true ? undefined : serialize);
   const fail = createErrorHandler({ formatError: options.formatError, onError: options.onError });
   const globalMiddleware: Middleware[] = [];
   let frozen = false;
@@ -86,7 +100,7 @@ export function createApplication(options: ApplicationOptions): Application {
       instance = new definition.controller() as object;
       instances.set(definition.controller, instance);
     }
-    return { ...definition, run: invoker(definition, instance, { bodyLimit, bodyDepthLimit, validation, fail }) };
+    return { ...definition, run: invoker(definition, instance, { bodyLimit, bodyDepthLimit, validation, fail, respond }) };
   });
   for (const route of routes) router.add(route);
   router.compile();
@@ -111,9 +125,14 @@ export function createApplication(options: ApplicationOptions): Application {
     const headers = { allow: miss.allow };
     return async (context) => {
       const { method, url } = context.request;
-      if (method === 'OPTIONS') return empty(204, headers);
+      if (method === 'OPTIONS') return answerOptions(context, miss.allow, (asked) => routeMiddleware(asked, url), fail);
       return fail(clientError(405, `Cannot ${method} ${pathnameOf(url)}`, { headers }), context);
     };
+  };
+
+  const routeMiddleware = (method: string, url: string) => {
+    const outcome = router.match(method, pathnameOf(url));
+    return outcome.kind === 'found' ? outcome.route.middleware : undefined;
   };
 
   // Middleware is composed once, on the first request; registering more after that would silently skip routes.

@@ -4,8 +4,8 @@ import { assertBodyDepth } from './body-depth';
 import type { Handler } from './compose';
 import type { ErrorResponder } from './error-handler';
 import { clientError } from './http-error';
-import { toResponse } from './response';
 import type { RouteDefinition } from './route-definitions';
+import type { Responder } from './serialize';
 import { toValidDto } from './validation';
 
 export interface InvokerOptions {
@@ -16,19 +16,21 @@ export interface InvokerOptions {
   validation: ValidatorOptions;
   /** Answers a failed validation's 422 without throwing it (see `toValidDto`). */
   fail: ErrorResponder;
+  /** Turns the method's result into a Response (`toResponse`, or one that serialises class instances first). */
+  respond: Responder;
 }
 
 /**
  * Calls one route's method: builds its arguments (the context, the validated `@Body` and `@Query` DTOs), then turns its
- * result into a Response (`@HttpCode` for values). Body errors (400, 413, 415, too deep) are thrown; a failed
- * validation answers 422, its field errors saying where each value came from (`body`, `query`).
+ * result into a Response through `respond` (`@HttpCode` for values). Body errors (400, 413, 415, too deep) are thrown;
+ * a failed validation answers 422, its field errors saying where each value came from (`body`, `query`).
  */
-export function invoker(definition: RouteDefinition, instance: object, { bodyLimit, bodyDepthLimit, validation, fail }: InvokerOptions): Handler {
+export function invoker(definition: RouteDefinition, instance: object, { bodyLimit, bodyDepthLimit, validation, fail, respond }: InvokerOptions): Handler {
   const method = (instance as Record<string, (...args: unknown[]) => unknown>)[definition.propertyKey];
   const { body, query, httpCode } = definition;
   const arity = Math.max(method.length, body ? body.index + 1 : 0, query ? query.index + 1 : 0, 1);
   if (!body && !query && arity === 1) {
-    return async (context) => toResponse(await method.call(instance, context), httpCode);
+    return async (context) => respond(await method.call(instance, context), httpCode);
   }
   return async (context) => {
     const args: unknown[] = new Array(arity).fill(context);
@@ -44,7 +46,7 @@ export function invoker(definition: RouteDefinition, instance: object, { bodyLim
       if (!dto.ok) return fail(clientError(422, 'Validation failed', { errors: dto.errors }), context);
       args[query.index] = dto.value;
     }
-    return toResponse(await method.apply(instance, args), httpCode);
+    return respond(await method.apply(instance, args), httpCode);
   };
 }
 

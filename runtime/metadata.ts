@@ -1,4 +1,4 @@
-import type { ApiOperationOptions, ApiResponseOptions, Class, Middleware, RouteMethod } from './types';
+import type { ApiOperationOptions, ApiResponseOptions, Class, Middleware, RouteMethod, SecurityRequirement } from './types';
 
 /** What the decorators record about one method of a controller. */
 export interface MethodRecord {
@@ -9,6 +9,7 @@ export interface MethodRecord {
   tags: string[];
   operation?: ApiOperationOptions;
   responses: ApiResponseOptions[];
+  security: SecurityRequirement[];
 }
 
 /** What the decorators record about one class, in the order the decorators ran. */
@@ -21,6 +22,7 @@ export interface ClassRecord {
   middleware: Middleware[];
   tags: string[];
   responses: ApiResponseOptions[];
+  security: SecurityRequirement[];
 }
 
 // Keyed by class so that nothing is global and a class that is garbage collected takes its record with it.
@@ -29,7 +31,7 @@ const records = new WeakMap<Function, ClassRecord>();
 export function classRecord(target: Function): ClassRecord {
   let record = records.get(target);
   if (!record) {
-    record = { routes: [], methods: new Map(), middleware: [], tags: [], responses: [] };
+    record = { routes: [], methods: new Map(), middleware: [], tags: [], responses: [], security: [] };
     records.set(target, record);
   }
   return record;
@@ -43,7 +45,7 @@ export function methodRecord(target: Function, propertyKey: string): MethodRecor
   const record = classRecord(target);
   let method = record.methods.get(propertyKey);
   if (!method) {
-    method = { middleware: [], tags: [], responses: [] };
+    method = { middleware: [], tags: [], responses: [], security: [] };
     record.methods.set(propertyKey, method);
   }
   return method;

@@ -1,6 +1,6 @@
 import { findClassRecord } from './metadata';
 import { joinPaths, parsePattern, type PatternSegment } from './path';
-import type { ApiOperationOptions, ApiResponseOptions, Class, Middleware, RouteMethod } from './types';
+import type { ApiOperationOptions, ApiResponseOptions, Class, Middleware, RouteMethod, SecurityRequirement } from './types';
 
 /**
  * One route as everything downstream reads it: the router, the dispatcher and the OpenAPI generator.
@@ -24,6 +24,8 @@ export interface RouteDefinition {
   operation?: ApiOperationOptions;
   /** Class responses, then method responses. */
   responses: ApiResponseOptions[];
+  /** `@ApiSecurity` requirements, class then method: any one of them admits a request. */
+  security: SecurityRequirement[];
 }
 
 export function buildRouteDefinitions(controllers: readonly Class[], basePath: string): RouteDefinition[] {
@@ -57,6 +59,7 @@ export function buildRouteDefinitions(controllers: readonly Class[], basePath: s
         tags: [...new Set([...record.tags, ...(method?.tags ?? [])])],
         operation: method?.operation,
         responses: [...record.responses, ...(method?.responses ?? [])],
+        security: [...record.security, ...(method?.security ?? [])],
       });
     }
   }

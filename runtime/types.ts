@@ -25,6 +25,9 @@ export interface ApiOperationOptions {
   deprecated?: boolean;
 }
 
+/** One OpenAPI security requirement: a security scheme's name and the scopes it needs (empty but for OAuth2/OIDC). */
+export type SecurityRequirement = Record<string, string[]>;
+
 export interface ApiResponseOptions {
   status: number;
   description?: string;

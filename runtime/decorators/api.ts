@@ -1,5 +1,5 @@
 import { classRecord, methodRecord } from '../metadata';
-import type { ApiOperationOptions, ApiResponseOptions } from '../types';
+import type { ApiOperationOptions, ApiResponseOptions, SecurityRequirement } from '../types';
 import { assertLegacyDecorator, memberName } from './legacy';
 
 type ClassOrMethodDecorator = (target: object, propertyKey?: string | symbol, descriptor?: unknown) => void;
@@ -29,5 +29,21 @@ export function ApiResponse(options: ApiResponseOptions): ClassOrMethodDecorator
     assertLegacyDecorator('ApiResponse', propertyKey);
     const record = propertyKey === undefined ? classRecord(target as Function) : methodRecord(target.constructor, memberName('ApiResponse', propertyKey));
     record.responses.unshift(options);
+  };
+}
+
+/**
+ * Documents that a controller's routes (on the class) or one route (on a method) need the security scheme `name`,
+ * one of `generateOpenApiDocument({ securitySchemes })`. Repeated, each is an alternative. Documentation only: the
+ * check itself is middleware.
+ */
+export function ApiSecurity(name: string, scopes: string[] = []): ClassOrMethodDecorator {
+  if (typeof name !== 'string' || name === '') throw new TypeError("@ApiSecurity(name) needs the name of a security scheme, e.g. @ApiSecurity('bearer').");
+  if (!Array.isArray(scopes) || !scopes.every((scope) => typeof scope === 'string')) throw new TypeError('@ApiSecurity(name, scopes) takes scopes as a list of strings.');
+  const requirement: SecurityRequirement = { [name]: [...scopes] };
+  return (target, propertyKey) => {
+    assertLegacyDecorator('ApiSecurity', propertyKey);
+    const record = propertyKey === undefined ? classRecord(target as Function) : methodRecord(target.constructor, memberName('ApiSecurity', propertyKey));
+    record.security.unshift(requirement);
   };
 }

@@ -83,6 +83,7 @@ function describeRoute(route: RouteDefinition, dtos: Set<Class>, errors: ErrorFo
     operation.requestBody = { required: true, content: json(ref(documentedName(route.body.dto, 'DTO class'))) };
   }
   operation.responses = describeResponses(route, dtos, errors);
+  if (route.security.length > 0) operation.security = route.security.map((requirement) => ({ ...requirement }));
   return operation;
 }
 

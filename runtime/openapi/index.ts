@@ -38,6 +38,7 @@ export function createDocumentGenerator(load: SchemaToolsLoader = loadSchemaTool
       }
     }
     const paths = buildPaths(parts.flatMap((part) => part.operations));
+    const securitySchemes = checkedSecuritySchemes(options.securitySchemes, parts);
     const tags = [...new Set(parts.flatMap((part) => part.operations.flatMap((entry) => entry.operation.tags ?? [])))];
     const document: OpenApiDocument = {
       openapi: '3.1.0',
@@ -45,7 +46,7 @@ export function createDocumentGenerator(load: SchemaToolsLoader = loadSchemaTool
       ...(options.servers ? { servers: options.servers.map((server) => ({ ...server })) } : {}),
       ...(tags.length > 0 ? { tags: tags.map((name) => ({ name })) } : {}),
       paths,
-      components: { schemas: sortKeys({ ...schemas, ...errors.schemas }), responses: errors.responses },
+      components: { schemas: sortKeys({ ...schemas, ...errors.schemas }), responses: errors.responses, ...(securitySchemes ? { securitySchemes } : {}) },
     };
     if (options.description !== undefined) document.info.description = options.description;
     // One serialisation makes the result independent of our caches (a caller may not change them through it) and frozen.
@@ -57,7 +58,7 @@ export function createDocumentGenerator(load: SchemaToolsLoader = loadSchemaTool
       throw new TypeError("generateOpenApiDocument({ title }) needs a title, e.g. generateOpenApiDocument({ title: 'API' }).");
     }
     const applications = options.applications ?? registeredApplications();
-    const key = JSON.stringify([options.title, options.version, options.description, options.servers, options.controllers?.map((c) => c.name), options.errorSchema]);
+    const key = JSON.stringify([options.title, options.version, options.description, options.servers, options.controllers?.map((c) => c.name), options.errorSchema, options.securitySchemes]);
     if (
       lastDocument &&
       lastDocument.key === key &&
@@ -87,6 +88,25 @@ const generate = createDocumentGenerator();
  */
 export async function generateOpenApiDocument(options: OpenApiOptions): Promise<OpenApiDocument> {
   return generate(options);
+}
+
+/** The schemes given, after checking that every `@ApiSecurity` name is one of them (else the document is invalid). */
+function checkedSecuritySchemes(schemes: OpenApiOptions['securitySchemes'], parts: readonly ApplicationDocument[]): OpenApiOptions['securitySchemes'] {
+  if (schemes !== undefined && (typeof schemes !== 'object' || schemes === null || Array.isArray(schemes))) {
+    throw new TypeError("generateOpenApiDocument({ securitySchemes }) takes an object by scheme name, e.g. { bearer: { type: 'http', scheme: 'bearer' } }.");
+  }
+  for (const part of parts) {
+    for (const { route } of part.operations) {
+      for (const name of route.security.flatMap((requirement) => Object.keys(requirement))) {
+        if (schemes?.[name]) continue;
+        throw new Error(
+          `generateOpenApiDocument: ${route.controller.name}.${route.propertyKey} uses @ApiSecurity('${name}'), but securitySchemes has no ` +
+            `'${name}'. Pass it, e.g. generateOpenApiDocument({ securitySchemes: { ${name}: { type: 'http', scheme: 'bearer' } } }).`,
+        );
+      }
+    }
+  }
+  return schemes && sortKeys(schemes);
 }
 
 function sortKeys<T>(record: Record<string, T>): Record<string, T> {

@@ -45,6 +45,7 @@ export interface OperationObject {
   parameters?: ParameterObject[];
   requestBody?: RequestBodyObject;
   responses: Record<string, ResponseObject | ReferenceObject>;
+  security?: Record<string, string[]>[];
 }
 
 export type OpenApiMethod = 'get' | 'put' | 'post' | 'delete' | 'options' | 'head' | 'patch';
@@ -57,8 +58,16 @@ export interface OpenApiDocument {
   servers?: ServerObject[];
   tags?: { name: string }[];
   paths: Record<string, PathItemObject>;
-  components: { schemas: Record<string, SchemaObject>; responses: Record<string, ResponseObject> };
+  components: { schemas: Record<string, SchemaObject>; responses: Record<string, ResponseObject>; securitySchemes?: Record<string, SecuritySchemeObject> };
 }
+
+/** An OpenAPI Security Scheme Object, e.g. `{ type: 'http', scheme: 'bearer', bearerFormat: 'JWT' }`. */
+export type SecuritySchemeObject =
+  | { type: 'http'; scheme: string; bearerFormat?: string; description?: string }
+  | { type: 'apiKey'; name: string; in: 'query' | 'header' | 'cookie'; description?: string }
+  | { type: 'oauth2'; flows: Record<string, unknown>; description?: string }
+  | { type: 'openIdConnect'; openIdConnectUrl: string; description?: string }
+  | { type: 'mutualTLS'; description?: string };
 
 export interface OpenApiOptions {
   /** `info.title` of the document. */
@@ -78,4 +87,6 @@ export interface OpenApiOptions {
    * Default: any object. Not used for the default body or `problemDetails`, whose schemas the library knows.
    */
   errorSchema?: SchemaObject;
+  /** `components.securitySchemes`, by the names `@ApiSecurity(name)` uses, e.g. `{ bearer: { type: 'http', scheme: 'bearer' } }`. */
+  securitySchemes?: Record<string, SecuritySchemeObject>;
 }

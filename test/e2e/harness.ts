@@ -16,7 +16,10 @@ export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const EXAMPLE = join(ROOT, 'example');
 export const ARTIFACTS = join(ROOT, 'test', 'artifacts');
 export const API_KEY = 'example-key';
-const ENV = { ...process.env, NEXT_TELEMETRY_DISABLED: '1', EXAMPLE_API_KEY: API_KEY };
+/** The origin of the page the CORS cases serve: the example's servers allow it (EXAMPLE_CORS_ORIGINS). */
+export const CORS_PAGE_PORT = 20_000 + (process.pid % 20_000);
+export const CORS_PAGE_ORIGIN = `http://127.0.0.1:${CORS_PAGE_PORT}`;
+const ENV = { ...process.env, NEXT_TELEMETRY_DISABLED: '1', EXAMPLE_API_KEY: API_KEY, EXAMPLE_CORS_ORIGINS: CORS_PAGE_ORIGIN };
 
 export type Bundler = 'turbopack' | 'webpack';
 

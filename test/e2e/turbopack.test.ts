@@ -1,5 +1,7 @@
 // The example built with Next.js 16's default bundler (Turbopack): HTTP, docs and the browser.
 import { browserCases } from './browser-cases';
+import { clientCases } from './client-cases';
+import { corsCases } from './cors-cases';
 import { docsCases } from './docs-cases';
 import { errorFormatCases } from './error-format-cases';
 import { exampleSuite } from './example-suite';
@@ -9,5 +11,7 @@ const example = exampleSuite('turbopack');
 httpCases(example);
 docsCases(example);
 browserCases(example);
+clientCases(example);
+corsCases(example);
 example.test.run();
 errorFormatCases('turbopack');

@@ -1,5 +1,6 @@
 import {
   ApiOperation,
+  ApiSecurity,
   ApiTags,
   Body,
   ConflictError,
@@ -39,6 +40,7 @@ function find(id: string): OrderRecord {
 // { success: false, statusCode, message }.
 @ApiTags('orders')
 @Use(requireApiKey)
+@ApiSecurity('apiKey')
 @Controller('/orders')
 export class OrdersController {
   @Get('')

@@ -1,6 +1,7 @@
 import {
   ApiOperation,
   ApiResponse,
+  ApiSecurity,
   ApiTags,
   Body,
   Controller,
@@ -15,7 +16,7 @@ import {
 } from 'next-app-controllers';
 import { MemoryStore } from '@/lib/memory-store';
 import { requireApiKey } from '@/lib/middleware';
-import { CreatePostDto, PostNotFoundDto, UpdatePostDto } from './dto';
+import { CreatePostDto, PostDto, PostNotFoundDto, UpdatePostDto } from './dto';
 
 export interface PostRecord {
   id: string;
@@ -41,8 +42,9 @@ function notFound(context: RouteContext) {
 export class PostsController {
   @Get('')
   @ApiOperation({ summary: 'List posts' })
+  @ApiResponse({ status: 200, type: PostDto, isArray: true })
   list() {
-    return posts.list();
+    return posts.list().map(PostDto.from);
   }
 
   // Declared before '/:id' on purpose: routes match in declaration order, so after it ':id' would capture "search".
@@ -62,9 +64,11 @@ export class PostsController {
 
   @Get('/:id')
   @ApiOperation({ summary: 'One post' })
+  @ApiResponse({ status: 200, type: PostDto })
   @ApiResponse(NOT_FOUND)
   findOne(context: RouteContext) {
-    return posts.get(context.params.id) ?? notFound(context);
+    const post = posts.get(context.params.id);
+    return post ? PostDto.from(post) : notFound(context);
   }
 
   @Post('')
@@ -92,6 +96,7 @@ export class PostsController {
   // Method-level middleware: deleting needs the API key. Returning nothing answers 204.
   @Delete('/:id')
   @Use(requireApiKey)
+  @ApiSecurity('apiKey')
   @ApiOperation({ summary: 'Delete a post (needs x-api-key)' })
   @ApiResponse(NOT_FOUND)
   remove(context: RouteContext) {

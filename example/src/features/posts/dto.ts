@@ -1,4 +1,4 @@
-import { Type } from 'class-transformer';
+import { Exclude, Type } from 'class-transformer';
 import { IsArray, IsOptional, IsString, MinLength, ValidateNested } from 'class-validator';
 
 export class TagDto {
@@ -45,4 +45,32 @@ export class UpdatePostDto {
 export class PostNotFoundDto {
   @IsString()
   message!: string;
+}
+
+/**
+ * A post as the API answers it. Handlers return instances: the library sends them through class-transformer's
+ * instanceToPlain, so `@Exclude()` fields never leave the server. Documented with @ApiResponse({ type: PostDto }).
+ */
+export class PostDto {
+  @IsString()
+  id!: string;
+
+  @IsString()
+  title!: string;
+
+  @IsString()
+  content!: string;
+
+  @IsArray()
+  @ValidateNested({ each: true })
+  @Type(() => TagDto)
+  tags!: TagDto[];
+
+  /** Who last changed the post: kept on the server, never sent. */
+  @Exclude()
+  changedBy?: string;
+
+  static from(record: { id: string; title: string; content: string; tags: { name: string }[] }): PostDto {
+    return Object.assign(new PostDto(), record, { changedBy: 'example-editor' });
+  }
 }

@@ -1,0 +1,28 @@
+// Two builds of the runtime side by side on the dispatch requests that return a plain object (first, param, last):
+// `node bench/compare-builds.mjs .tmp/dist-before [dist]` prints later/earlier per request and their geometric mean.
+// Copy the earlier build inside the repository (`cp -r dist .tmp/dist-before` before the change) so that it resolves
+// the same node_modules. Run it several times: on a loaded machine one run moves by a few percent.
+import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { buildOurs } from './lib/build-ours.mjs';
+import { geomean, interleave, loop } from './lib/harness.mjs';
+import { requestsFor, syntheticRoutes } from './lib/routes.mjs';
+
+const [earlierDir, laterDir = 'dist'] = process.argv.slice(2);
+if (!earlierDir) {
+  console.error('Usage: node bench/compare-builds.mjs <earlier dist folder> [later dist folder, default dist]');
+  process.exit(2);
+}
+const load = (dir) => import(pathToFileURL(resolve(dir, 'index.mjs')).href);
+const routes = syntheticRoutes(200);
+const apps = { earlier: buildOurs(routes, await load(earlierDir)), later: buildOurs(routes, await load(laterDir)) };
+const requests = requestsFor(200);
+const names = ['first', 'param', 'last'];
+const cases = names.flatMap((name) => {
+  const { method, path } = requests[name];
+  const request = new Request(`http://127.0.0.1${path}`, { method });
+  return Object.entries(apps).map(([id, app]) => ({ id: `${name}/${id}`, run: loop((r) => app.handle(r), request) }));
+});
+const ns = await interleave(cases, { rounds: 150, batch: 400 });
+const ratios = names.map((name) => ns[`${name}/later`] / ns[`${name}/earlier`]);
+console.log(`later / earlier: ${names.map((name, i) => `${name} ${ratios[i].toFixed(3)}`).join(', ')}; geometric mean ${geomean(ratios).toFixed(3)}`);

@@ -1,0 +1,115 @@
+import type { RouteContext } from './context';
+import { empty } from './response';
+import type { Middleware } from './types';
+
+export interface CorsOptions {
+  /**
+   * Origins allowed to call the API: one (`'https://app.example.com'`), a list, `'*'` for any, or a function that
+   * decides per request's `Origin`. Default `'*'`.
+   */
+  origin?: string | readonly string[] | ((origin: string) => boolean);
+  /** Sends `Access-Control-Allow-Credentials: true`, so the browser may send cookies. Not with `origin: '*'`. */
+  credentials?: boolean;
+  /** `Access-Control-Allow-Methods` of a preflight answer. Default GET, HEAD, PUT, PATCH, POST, DELETE. */
+  methods?: readonly string[];
+  /** `Access-Control-Allow-Headers` of a preflight answer. Default: the headers the preflight asks for. */
+  allowHeaders?: readonly string[];
+  /** `Access-Control-Expose-Headers` of actual responses: the headers a page's script may read. Default none. */
+  exposeHeaders?: readonly string[];
+  /** `Access-Control-Max-Age` of a preflight answer, in seconds: how long the browser may reuse it. Default 600. */
+  maxAge?: number;
+}
+
+const DEFAULT_METHODS = ['GET', 'HEAD', 'PUT', 'PATCH', 'POST', 'DELETE'];
+
+// The app answers a preflight to a route without an @Options handler by itself; it runs the route's `@Use(cors())`
+// middleware around that answer (and none of its other middleware: a preflight carries no credentials).
+const corsMiddleware = new WeakSet<Middleware>();
+
+export function isCorsMiddleware(middleware: Middleware): boolean {
+  return corsMiddleware.has(middleware);
+}
+
+/**
+ * CORS as middleware, for `app.use(cors(...))` (every route, unmatched ones too) or `@Use(cors(...))`. A preflight
+ * (`OPTIONS` with `Origin` and `Access-Control-Request-Method`) is answered 204 here; an actual request gets its
+ * `Access-Control-Allow-Origin` on whatever the rest of the chain answers, errors included. A request from an origin
+ * that is not allowed gets no CORS headers, so the browser refuses it.
+ */
+export function cors(options: CorsOptions = {}): Middleware {
+  const allows = originMatcher(options.origin ?? '*');
+  const anyOrigin = options.origin === undefined || options.origin === '*';
+  if (anyOrigin && options.credentials) {
+    throw new TypeError("cors({ origin: '*', credentials: true }) is refused by browsers: list the allowed origins, or pass a function that checks them.");
+  }
+  const maxAge = options.maxAge ?? 600;
+  if (!Number.isInteger(maxAge) || maxAge < 0) throw new RangeError(`cors({ maxAge }) takes whole seconds, 0 or more, got ${maxAge}.`);
+  const methods = (options.methods ?? DEFAULT_METHODS).join(', ');
+  const allowHeaders = options.allowHeaders?.join(', ');
+  const exposeHeaders = options.exposeHeaders?.length ? options.exposeHeaders.join(', ') : undefined;
+
+  const allowedOrigin = (origin: string): string | undefined => (!allows(origin) ? undefined : anyOrigin ? '*' : origin);
+
+  const middleware: Middleware = async (context: RouteContext, next) => {
+    const { headers, method } = context.request;
+    const origin = headers.get('origin');
+    if (origin === null) return next();
+    const allowed = allowedOrigin(origin);
+    const requestedMethod = headers.get('access-control-request-method');
+    if (method === 'OPTIONS' && requestedMethod !== null) {
+      const answer = new Headers({ vary: 'Origin' });
+      if (allowed !== undefined) {
+        answer.set('access-control-allow-origin', allowed);
+        if (options.credentials) answer.set('access-control-allow-credentials', 'true');
+        answer.set('access-control-allow-methods', methods);
+        const requestedHeaders = allowHeaders ?? headers.get('access-control-request-headers');
+        if (requestedHeaders) answer.set('access-control-allow-headers', requestedHeaders);
+        answer.set('access-control-max-age', String(maxAge));
+        answer.append('vary', 'Access-Control-Request-Headers');
+      }
+      return empty(204, answer);
+    }
+    const response = await next();
+    const extra: [string, string][] = [];
+    if (allowed !== undefined) {
+      extra.push(['access-control-allow-origin', allowed]);
+      if (options.credentials) extra.push(['access-control-allow-credentials', 'true']);
+      if (exposeHeaders) extra.push(['access-control-expose-headers', exposeHeaders]);
+    }
+    return withHeaders(response, extra);
+  };
+  corsMiddleware.add(middleware);
+  return middleware;
+}
+
+function originMatcher(origin: NonNullable<CorsOptions['origin']>): (origin: string) => boolean {
+  if (typeof origin === 'function') return (value) => origin(value) === true;
+  if (origin === '*') return () => true;
+  if (typeof origin === 'string') return (value) => value === origin;
+  if (Array.isArray(origin) && origin.every((entry) => typeof entry === 'string')) {
+    const set = new Set(origin);
+    return (value) => set.has(value);
+  }
+  throw new TypeError(`cors({ origin }) takes a string, a list of strings, '*' or (origin) => boolean, got ${JSON.stringify(origin)}.`);
+}
+
+/** The response with CORS headers set and `Vary: Origin` added; a response with immutable headers is copied. */
+function withHeaders(response: Response, extra: readonly [string, string][]): Response {
+  let target = response;
+  try {
+    apply(target.headers, extra);
+  } catch {
+    // Headers of a fetch() or Response.redirect() answer are immutable.
+    target = new Response(response.body, response);
+    apply(target.headers, extra);
+  }
+  return target;
+}
+
+function apply(headers: Headers, extra: readonly [string, string][]): void {
+  for (const [name, value] of extra) headers.set(name, value);
+  const vary = headers.get('vary');
+  if (!vary) headers.set('vary', 'Origin');
+  else if (!/(^|,)\s*(origin|\*)\s*(,|$)/i.test(vary)) headers.set('vary', `${vary}, Origin`);
+}
+

@@ -1,0 +1,48 @@
+import type { ClassTransformOptions } from 'class-transformer';
+import { namedExport } from './interop';
+import { toResponse } from './response';
+
+type InstanceToPlain = (value: unknown, options?: ClassTransformOptions) => unknown;
+
+/** Turns what a handler returned into a Response. */
+export type Responder = (value: unknown, status?: number) => Response | Promise<Response>;
+
+let loaded: Promise<InstanceToPlain> | undefined;
+
+// Loaded on the first response that holds a class instance, from the same copy the user's entity files registered
+// @Exclude/@Expose on. Without class-transformer no class can carry those decorators, so JSON.stringify is exact.
+function loadInstanceToPlain(): Promise<InstanceToPlain> {
+  return (loaded ??= import('class-transformer').then(
+    (transformer) => namedExport<InstanceToPlain>(transformer, 'instanceToPlain') ?? ((value) => value),
+    () => (value) => value,
+  ));
+}
+
+/**
+ * The handler's result as a Response: a class instance, or a plain object or array holding one at any depth, goes
+ * through class-transformer's `instanceToPlain`; anything else is sent as it is (`toResponse`).
+ */
+export function serializingResponder(options: ClassTransformOptions | undefined): Responder {
+  return (value, status) => {
+    if (!holdsClassInstance(value)) return toResponse(value, status);
+    return loadInstanceToPlain().then((instanceToPlain) => toResponse(instanceToPlain(value, options), status));
+  };
+}
+
+/**
+ * Whether `value` is, or holds inside plain objects and arrays, an instance of a class. Values with their own
+ * `toJSON` (Date, Decimal, a Luxon DateTime) are left to JSON.stringify, and so is a Response.
+ */
+export function holdsClassInstance(value: unknown): boolean {
+  if (typeof value !== 'object' || value === null) return false;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) if (holdsClassInstance(value[i])) return true;
+    return false;
+  }
+  const prototype = Object.getPrototypeOf(value);
+  if (prototype !== Object.prototype && prototype !== null) {
+    return typeof (value as { toJSON?: unknown }).toJSON !== 'function' && !(value instanceof Response);
+  }
+  for (const key in value) if (holdsClassInstance((value as Record<string, unknown>)[key])) return true;
+  return false;
+}
