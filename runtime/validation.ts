@@ -1,7 +1,9 @@
 import type { ValidationError, ValidatorOptions } from 'class-validator';
 import { withDtoRules, type RuleStorage } from './dto-rules';
 import type { FieldError, FieldLocation } from './http-error';
+import { convertInputs, inputProperties, type InputProperty } from './input-conversion';
 import { namedExport } from './interop';
+import { combinedStorage, loadTransformerStorages, type TransformerStorage } from './transformer-storage';
 import type { Class } from './types';
 
 export type { FieldError } from './http-error';
@@ -40,6 +42,34 @@ export type Validated = { ok: true; value: object } | { ok: false; errors: Field
 export async function toValidDto(dto: Class, plain: Record<string, unknown>, options: ValidatorOptions, where: FieldLocation = 'body'): Promise<Validated> {
   const { plainToInstance, validate, storage } = await loadValidators();
   const instance = plainToInstance(dto, plain);
+  const errors = withDtoRules(dto, instance, storage, flattenValidationErrors(await validate(instance, options), where), where);
+  if (errors.length > 0) return { ok: false, errors };
+  return { ok: true, value: instance };
+}
+
+let transformer: Promise<TransformerStorage> | undefined;
+
+function loadTransformer(): Promise<TransformerStorage> {
+  return (transformer ??= loadTransformerStorages().then(combinedStorage));
+}
+
+/**
+ * `toValidDto` for string inputs (query, path, headers): `read` gives the raw values, given the DTO's properties; each
+ * is converted to its declared type first (see `convertInputs`). class-transformer would turn `'false'` into `true`
+ * and `'abc'` into `NaN`, so the converted values are put back on the instance after it.
+ */
+export async function toValidInput(
+  dto: Class,
+  read: (properties: readonly InputProperty[]) => Record<string, unknown>,
+  options: ValidatorOptions,
+  where: FieldLocation,
+): Promise<Validated> {
+  const [{ plainToInstance, validate, storage }, types] = await Promise.all([loadValidators(), loadTransformer()]);
+  const properties = inputProperties(dto, storage, types);
+  const raw = read(properties);
+  const converted = convertInputs(properties, raw);
+  const instance = plainToInstance(dto, { ...raw, ...converted }) as Record<string, unknown>;
+  for (const property of Object.keys(converted)) instance[property] = converted[property];
   const errors = withDtoRules(dto, instance, storage, flattenValidationErrors(await validate(instance, options), where), where);
   if (errors.length > 0) return { ok: false, errors };
   return { ok: true, value: instance };
