@@ -64,6 +64,13 @@ export type SchemaCache = WeakMap<Class, ClassSchema>;
 
 const warned = new Set<string>();
 
+/** The schema of one class, made once per cache: what `@Query`, `@Params` and `@Headers` DTOs are documented from. */
+export function classSchema(cls: Class, loaded: SchemaTools, cache: SchemaCache): ClassSchema {
+  let entry = cache.get(cls);
+  if (!entry) cache.set(cls, (entry = describeClass(cls, loaded, combinedStorage(loaded.transformerStorages))));
+  return entry;
+}
+
 /** Component schemas for the given DTO classes and every DTO they nest, sorted by name. */
 export function buildSchemas(roots: Iterable<Class>, loaded: SchemaTools, cache: SchemaCache = new WeakMap()): Record<string, SchemaObject> {
   const transformer = combinedStorage(loaded.transformerStorages);
