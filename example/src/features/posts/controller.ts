@@ -7,15 +7,17 @@ import {
   Delete,
   Get,
   HttpCode,
+  Params,
   Patch,
   Post,
   Put,
+  Query,
   Use,
   type RouteContext,
 } from 'next-app-controllers';
 import { MemoryStore } from '@/lib/memory-store';
 import { requireApiKey } from '@/lib/middleware';
-import { CreatePostDto, PostNotFoundDto, UpdatePostDto } from './dto';
+import { CreatePostDto, ListPostsQuery, PostNotFoundDto, TagParams, UpdatePostDto } from './dto';
 
 export interface PostRecord {
   id: string;
@@ -40,9 +42,11 @@ function notFound(context: RouteContext) {
 @Controller('/posts')
 export class PostsController {
   @Get('')
-  @ApiOperation({ summary: 'List posts' })
-  list() {
-    return posts.list();
+  @ApiOperation({ summary: 'List posts (?limit, ?offset, ?tag)' })
+  list(@Query(ListPostsQuery) query: ListPostsQuery) {
+    const { limit = 20, offset = 0, tag } = query;
+    const tagged = tag === undefined ? posts.list() : posts.list().filter((post) => post.tags.some((entry) => entry.name === tag));
+    return tagged.slice(offset, offset + limit);
   }
 
   // Declared before '/:id' on purpose: routes match in declaration order, so after it ':id' would capture "search".
@@ -55,8 +59,7 @@ export class PostsController {
 
   @Get('/tags/:tag')
   @ApiOperation({ summary: 'Posts with a tag' })
-  byTag(context: RouteContext) {
-    const { tag } = context.params;
+  byTag(@Params(TagParams) { tag }: TagParams) {
     return { tag, posts: posts.list().filter((post) => post.tags.some((entry) => entry.name === tag)) };
   }
 
