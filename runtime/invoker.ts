@@ -5,10 +5,12 @@ import type { Handler } from './compose';
 import type { RouteContext } from './context';
 import type { ErrorResponder } from './error-handler';
 import { clientError, type FieldError } from './http-error';
-import { headerInput, pathInput, queryInput } from './inputs';
 import { toResponse } from './response';
 import type { RouteDefinition } from './route-definitions';
-import { toValidDto, toValidInput, type Validated } from './validation';
+import { toValidDto, type Validated } from './validation';
+
+let inputValidation: Promise<typeof import('./input-validation')> | undefined;
+const loadInputValidation = () => (inputValidation ??= import('./input-validation'));
 
 export interface InvokerOptions {
   /** Largest request body `@Body` reads, in bytes. */
@@ -45,14 +47,23 @@ export function invoker(definition: RouteDefinition, instance: object, { bodyLim
       return into(args, body.index, await toValidDto(body.dto, plain, validation));
     });
   }
-  if (query) steps.push(async (context, args) => into(args, query.index, await toValidInput(query.dto, () => queryInput(context), validation, 'query')));
+  if (query) {
+    steps.push(async (context, args) => {
+      const { toValidInput, queryInput } = await loadInputValidation();
+      return into(args, query.index, await toValidInput(query.dto, () => queryInput(context), validation, 'query'));
+    });
+  }
   if (params) {
-    steps.push(async (context, args) => into(args, params.index, await toValidInput(params.dto, (properties) => pathInput(context, properties), validation, 'path')));
+    steps.push(async (context, args) => {
+      const { toValidInput, pathInput } = await loadInputValidation();
+      return into(args, params.index, await toValidInput(params.dto, (properties) => pathInput(context, properties), validation, 'path'));
+    });
   }
   if (headers) {
-    steps.push(async (context, args) =>
-      into(args, headers.index, await toValidInput(headers.dto, (properties) => headerInput(context, properties), validation, 'header')),
-    );
+    steps.push(async (context, args) => {
+      const { toValidInput, headerInput } = await loadInputValidation();
+      return into(args, headers.index, await toValidInput(headers.dto, (properties) => headerInput(context, properties), validation, 'header'));
+    });
   }
   const sorted = [...custom].sort((a, b) => a.index - b.index);
   return async (context) => {

@@ -1,14 +1,12 @@
 import type { ValidationError, ValidatorOptions } from 'class-validator';
 import { withDtoRules, type RuleStorage } from './dto-rules';
 import type { FieldError, FieldLocation } from './http-error';
-import { convertInputs, inputProperties, type InputProperty } from './input-conversion';
 import { namedExport } from './interop';
-import { combinedStorage, loadTransformerStorages, type TransformerStorage } from './transformer-storage';
 import type { Class } from './types';
 
 export type { FieldError } from './http-error';
 
-interface Validators {
+export interface Validators {
   plainToInstance: (cls: Class, plain: unknown) => object;
   validate: (object: object, options?: ValidatorOptions) => Promise<ValidationError[]>;
   storage: RuleStorage;
@@ -18,7 +16,7 @@ let validators: Promise<Validators> | undefined;
 
 // Loaded on the first validated request, not at import: an application without DTOs never pays for them, and the
 // import resolves to the same copy the user's DTO files registered their decorators on.
-function loadValidators(): Promise<Validators> {
+export function loadValidators(): Promise<Validators> {
   return (validators ??= Promise.all([import('class-transformer'), import('class-validator')]).then(
     ([transformer, validator]) => ({
       plainToInstance: namedExport<Validators['plainToInstance']>(transformer, 'plainToInstance')!,
@@ -42,41 +40,6 @@ export type Validated = { ok: true; value: object } | { ok: false; errors: Field
 export async function toValidDto(dto: Class, plain: Record<string, unknown>, options: ValidatorOptions, where: FieldLocation = 'body'): Promise<Validated> {
   const { plainToInstance, validate, storage } = await loadValidators();
   const instance = plainToInstance(dto, plain);
-  const errors = withDtoRules(dto, instance, storage, flattenValidationErrors(await validate(instance, options), where), where);
-  if (errors.length > 0) return { ok: false, errors };
-  return { ok: true, value: instance };
-}
-
-let inputTools: Promise<Validators & { types: TransformerStorage }> | undefined;
-
-// One promise for both, awaited once per request: a Promise.all per request was measurable in the query benchmark.
-function loadInputTools(): Promise<Validators & { types: TransformerStorage }> {
-  return (inputTools ??= Promise.all([loadValidators(), loadTransformerStorages()]).then(
-    ([loaded, storages]) => ({ ...loaded, types: combinedStorage(storages) }),
-    (error: unknown) => {
-      inputTools = undefined;
-      throw error;
-    },
-  ));
-}
-
-/**
- * `toValidDto` for string inputs (query, path, headers): `read` gives the raw values, given the DTO's properties; each
- * is converted to its declared type first (see `convertInputs`). class-transformer would turn `'false'` into `true`
- * and `'abc'` into `NaN`, so the converted values are put back on the instance after it.
- */
-export async function toValidInput(
-  dto: Class,
-  read: (properties: readonly InputProperty[]) => Record<string, unknown>,
-  options: ValidatorOptions,
-  where: FieldLocation,
-): Promise<Validated> {
-  const { plainToInstance, validate, storage, types } = await loadInputTools();
-  const properties = inputProperties(dto, storage, types);
-  const raw = read(properties);
-  const converted = convertInputs(properties, raw);
-  const instance = plainToInstance(dto, Object.assign(raw, converted)) as Record<string, unknown>;
-  for (const property of Object.keys(converted)) instance[property] = converted[property];
   const errors = withDtoRules(dto, instance, storage, flattenValidationErrors(await validate(instance, options), where), where);
   if (errors.length > 0) return { ok: false, errors };
   return { ok: true, value: instance };
