@@ -1,4 +1,4 @@
-import { Type } from 'class-transformer';
+import { Transform, Type } from 'class-transformer';
 import { IsBoolean, IsDate, IsIn, IsInt, IsOptional, IsString, Matches, Max, Min } from 'class-validator';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -268,6 +268,25 @@ inputs('@Params and @Headers twice on one method are decoration errors', () => {
     return Twice;
   }, /more than one @Headers parameter/);
   assert.throws(() => Headers(undefined as never)({}, 'get', 0), /@Headers\(Dto\) on Object.get needs a DTO class/);
+});
+
+inputs('an @Transform of the user\'s own decides its value; an array header takes comma-separated items', async () => {
+  class SplitQuery {
+    @Transform(({ value }) => (value as string).split(',')) @IsString({ each: true }) tags!: string[];
+  }
+  class ListHeaders {
+    @Type(() => Number) @IsInt({ each: true }) 'x-ids'!: number[];
+  }
+  @Controller('/split')
+  class SplitController {
+    @Get('')
+    get(@Query(SplitQuery) query: SplitQuery, @Headers(ListHeaders) headers: ListHeaders) {
+      return { tags: query.tags, ids: headers['x-ids'] };
+    }
+  }
+  const split = createApplication({ controllers: [SplitController] });
+  const response = await request(split, 'GET', '/api/split?tags=a,b', { headers: { 'x-ids': '1, 2,3' } });
+  assert.equal(await jsonOf(response), { tags: ['a', 'b'], ids: [1, 2, 3] });
 });
 
 inputs.run();
