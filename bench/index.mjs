@@ -1,5 +1,5 @@
 // `npm run bench`: every in-process benchmark, one table, and JSON under bench/results/ (git-ignored).
-// Run a subset with `npm run bench -- dispatch scaling` (names: dispatch, scaling, validation, builders, startup, size).
+// Run a subset with `npm run bench -- dispatch scaling` (names: dispatch, scaling, validation, query, builders, startup, size).
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os, { tmpdir } from 'node:os';
@@ -10,9 +10,10 @@ import { runDispatch } from './dispatch.mjs';
 import { fmt, ratio, table } from './lib/harness.mjs';
 import { runScaling } from './scaling.mjs';
 import { runSize, runStartup } from './startup.mjs';
+import { runQuery } from './query.mjs';
 import { runValidation } from './validation.mjs';
 
-const ALL = ['dispatch', 'scaling', 'validation', 'builders', 'startup', 'size'];
+const ALL = ['dispatch', 'scaling', 'validation', 'query', 'builders', 'startup', 'size'];
 const chosen = process.argv.slice(2).length ? process.argv.slice(2) : ALL;
 const unknown = chosen.filter((name) => !ALL.includes(name));
 if (unknown.length) {
@@ -25,6 +26,7 @@ const TARGETS = {
   dispatchPerHono: 1.0,
   scaling: 1.2,
   validationPerFloor: 1.2,
+  queryPerFloor: 1.2,
   gzipBytes: 10 * 1024,
 };
 const mark = (ok) => (ok ? 'ok' : 'MISSED');
@@ -87,6 +89,14 @@ if (chosen.includes('validation')) {
   console.log(table(['body', 'ours', 'floor', 'ours/floor'], r.rows.map((row) => [row.body, fmt(row.ours), fmt(row.floor), ratio(row.oursPerFloor)])));
   const worst = Math.max(...r.rows.map((row) => row.oursPerFloor));
   console.log(`target ≤ ${TARGETS.validationPerFloor}: ${mark(worst <= TARGETS.validationPerFloor)}\n`);
+}
+
+if (chosen.includes('query')) {
+  const r = (results.query = await runQuery());
+  console.log('Query validation: GET to a @Query(Dto) route (3 fields) vs the query string parsed, then plainToInstance + validate');
+  console.log(table(['query', 'ours', 'floor', 'ours/floor'], r.rows.map((row) => [row.query, fmt(row.ours), fmt(row.floor), ratio(row.oursPerFloor)])));
+  const worst = Math.max(...r.rows.map((row) => row.oursPerFloor));
+  console.log(`target ≤ ${TARGETS.queryPerFloor}: ${mark(worst <= TARGETS.queryPerFloor)}\n`);
 }
 
 if (chosen.includes('builders')) {

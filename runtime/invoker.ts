@@ -2,11 +2,15 @@ import type { ValidatorOptions } from 'class-validator';
 import { readJsonObject } from './body';
 import { assertBodyDepth } from './body-depth';
 import type { Handler } from './compose';
+import type { RouteContext } from './context';
 import type { ErrorResponder } from './error-handler';
-import { clientError } from './http-error';
-import type { RouteDefinition } from './route-definitions';
+import { clientError, type FieldError } from './http-error';
 import type { Responder } from './serialize';
-import { toValidDto } from './validation';
+import type { RouteDefinition } from './route-definitions';
+import { toValidDto, type Validated } from './validation';
+
+let inputValidation: Promise<typeof import('./input-validation')> | undefined;
+const loadInputValidation = () => (inputValidation ??= import('./input-validation'));
 
 export interface InvokerOptions {
   /** Largest request body `@Body` reads, in bytes. */
@@ -20,42 +24,66 @@ export interface InvokerOptions {
   respond: Responder;
 }
 
+type ArgumentStep = (context: RouteContext, args: unknown[]) => Promise<Validated | undefined>;
+
 /**
- * Calls one route's method: builds its arguments (the context, the validated `@Body` and `@Query` DTOs), then turns its
- * result into a Response through `respond` (`@HttpCode` for values). Body errors (400, 413, 415, too deep) are thrown;
- * a failed validation answers 422, its field errors saying where each value came from (`body`, `query`).
+ * Calls one route's method: builds its arguments, then turns its result into a Response (`@HttpCode` for values).
+ * Custom parameter decorators run first, in parameter order (a 401 from a `@CurrentUser` comes before any 422); then
+ * the `@Body`, `@Query`, `@Params` and `@Headers` DTOs are validated, and all their field errors answer one 422, each
+ * saying where its value came from (`body`, `query`, `path`, `header`). Body errors (400, 413, 415, too deep) are
+ * thrown. Every other parameter gets the context.
  */
 export function invoker(definition: RouteDefinition, instance: object, { bodyLimit, bodyDepthLimit, validation, fail, respond }: InvokerOptions): Handler {
   const method = (instance as Record<string, (...args: unknown[]) => unknown>)[definition.propertyKey];
-  const { body, query, httpCode } = definition;
-  const arity = Math.max(method.length, body ? body.index + 1 : 0, query ? query.index + 1 : 0, 1);
-  if (!body && !query && arity === 1) {
+  const { body, query, params, headers, custom, httpCode } = definition;
+  const indices = [body, query, params, headers, ...custom].map((parameter) => (parameter ? parameter.index + 1 : 0));
+  const arity = Math.max(method.length, 1, ...indices);
+  if (indices.every((index) => index === 0) && arity === 1) {
     return async (context) => respond(await method.call(instance, context), httpCode);
   }
-  return async (context) => {
-    const args: unknown[] = new Array(arity).fill(context);
-    if (body) {
+  const steps: ArgumentStep[] = [];
+  if (body) {
+    steps.push(async (context, args) => {
       const plain = await readJsonObject(context.request, bodyLimit);
       assertBodyDepth(plain, bodyDepthLimit);
-      const dto = await toValidDto(body.dto, plain, validation);
-      if (!dto.ok) return fail(clientError(422, 'Validation failed', { errors: dto.errors }), context);
-      args[body.index] = dto.value;
+      return into(args, body.index, await toValidDto(body.dto, plain, validation));
+    });
+  }
+  if (query) {
+    steps.push(async (context, args) => {
+      const { toValidInput, queryInput } = await loadInputValidation();
+      return into(args, query.index, await toValidInput(query.dto, () => queryInput(context), validation, 'query'));
+    });
+  }
+  if (params) {
+    steps.push(async (context, args) => {
+      const { toValidInput, pathInput } = await loadInputValidation();
+      return into(args, params.index, await toValidInput(params.dto, (properties) => pathInput(context, properties), validation, 'path'));
+    });
+  }
+  if (headers) {
+    steps.push(async (context, args) => {
+      const { toValidInput, headerInput } = await loadInputValidation();
+      return into(args, headers.index, await toValidInput(headers.dto, (properties) => headerInput(context, properties), validation, 'header'));
+    });
+  }
+  const sorted = [...custom].sort((a, b) => a.index - b.index);
+  return async (context) => {
+    const args: unknown[] = new Array(arity).fill(context);
+    for (const parameter of sorted) args[parameter.index] = await parameter.resolve(context, parameter.data);
+    let errors: FieldError[] | undefined;
+    for (const step of steps) {
+      const outcome = await step(context, args);
+      if (outcome && !outcome.ok) (errors ??= []).push(...outcome.errors);
     }
-    if (query) {
-      const dto = await toValidDto(query.dto, queryObject(context.query), validation, 'query');
-      if (!dto.ok) return fail(clientError(422, 'Validation failed', { errors: dto.errors }), context);
-      args[query.index] = dto.value;
-    }
+    if (errors) return fail(clientError(422, 'Validation failed', { errors }), context);
     return respond(await method.apply(instance, args), httpCode);
   };
 }
 
-/** The query string as a plain object: one key, one string; a repeated key, an array of its strings. */
-function queryObject(search: URLSearchParams): Record<string, unknown> {
-  const plain: Record<string, unknown> = {};
-  for (const key of new Set(search.keys())) {
-    const values = search.getAll(key);
-    plain[key] = values.length === 1 ? values[0] : values;
-  }
-  return plain;
+/** Puts a valid DTO in its place; gives back a failed validation. */
+function into(args: unknown[], index: number, dto: Validated): Validated | undefined {
+  if (!dto.ok) return dto;
+  args[index] = dto.value;
+  return undefined;
 }

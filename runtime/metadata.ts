@@ -1,9 +1,24 @@
+import type { ParamResolver } from './decorators/param-decorator';
 import type { ApiOperationOptions, ApiResponseOptions, Class, Middleware, RouteMethod, SecurityRequirement } from './types';
 
+export interface DtoParameter {
+  index: number;
+  dto: Class;
+}
+
+/** A parameter filled by a `createParamDecorator` decorator. */
+export interface CustomParameter {
+  index: number;
+  resolve: ParamResolver;
+  data: unknown;
+}
+
+/** The parameters that take a validated DTO: `@Body`, `@Query`, `@Params`, `@Headers`. */
+export type DtoInputKey = 'body' | 'query' | 'params' | 'headers';
+
 /** What the decorators record about one method of a controller. */
-export interface MethodRecord {
-  body?: { index: number; dto: Class };
-  query?: { index: number; dto: Class };
+export interface MethodRecord extends Partial<Record<DtoInputKey, DtoParameter>> {
+  custom: CustomParameter[];
   middleware: Middleware[];
   httpCode?: number;
   tags: string[];
@@ -45,7 +60,7 @@ export function methodRecord(target: Function, propertyKey: string): MethodRecor
   const record = classRecord(target);
   let method = record.methods.get(propertyKey);
   if (!method) {
-    method = { middleware: [], tags: [], responses: [], security: [] };
+    method = { custom: [], middleware: [], tags: [], responses: [], security: [] };
     record.methods.set(propertyKey, method);
   }
   return method;

@@ -1,4 +1,4 @@
-import { findClassRecord } from './metadata';
+import { findClassRecord, type CustomParameter, type DtoParameter } from './metadata';
 import { joinPaths, parsePattern, type PatternSegment } from './path';
 import type { ApiOperationOptions, ApiResponseOptions, Class, Middleware, RouteMethod, SecurityRequirement } from './types';
 
@@ -15,8 +15,12 @@ export interface RouteDefinition {
   segments: PatternSegment[];
   controller: Class;
   propertyKey: string;
-  body?: { index: number; dto: Class };
-  query?: { index: number; dto: Class };
+  body?: DtoParameter;
+  query?: DtoParameter;
+  params?: DtoParameter;
+  headers?: DtoParameter;
+  /** Parameters of `createParamDecorator` decorators. */
+  custom: CustomParameter[];
   httpCode?: number;
   /** Class middleware, then method middleware. */
   middleware: Middleware[];
@@ -54,6 +58,9 @@ export function buildRouteDefinitions(controllers: readonly Class[], basePath: s
         propertyKey: route.propertyKey,
         body: method?.body,
         query: method?.query,
+        params: method?.params,
+        headers: method?.headers,
+        custom: method?.custom ?? [],
         httpCode: method?.httpCode,
         middleware: [...record.middleware, ...(method?.middleware ?? [])],
         tags: [...new Set([...record.tags, ...(method?.tags ?? [])])],

@@ -6,7 +6,7 @@ import type { Class } from './types';
 
 export type { FieldError } from './http-error';
 
-interface Validators {
+export interface Validators {
   plainToInstance: (cls: Class, plain: unknown) => object;
   validate: (object: object, options?: ValidatorOptions) => Promise<ValidationError[]>;
   storage: RuleStorage;
@@ -16,7 +16,7 @@ let validators: Promise<Validators> | undefined;
 
 // Loaded on the first validated request, not at import: an application without DTOs never pays for them, and the
 // import resolves to the same copy the user's DTO files registered their decorators on.
-function loadValidators(): Promise<Validators> {
+export function loadValidators(): Promise<Validators> {
   return (validators ??= Promise.all([import('class-transformer'), import('class-validator')]).then(
     ([transformer, validator]) => ({
       plainToInstance: namedExport<Validators['plainToInstance']>(transformer, 'plainToInstance')!,

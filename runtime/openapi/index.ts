@@ -1,9 +1,10 @@
 import { registeredApplications, type DocumentedApplication } from '../registry';
 import type { Class } from '../types';
-import { buildPaths, describeApplication, type ApplicationDocument } from './document';
+import { buildPaths, describeApplication, type ApplicationDocument, type DocumentedOperation } from './document';
 import { commonErrorFormat, errorComponents } from './errors';
 import { assertNamesKept } from './names';
-import { buildSchemas, loadSchemaTools, memoizedSchemaTools, type SchemaCache, type SchemaToolsLoader } from './schemas';
+import { describeParameters, hasInputDtos } from './parameters';
+import { buildSchemas, classSchema, loadSchemaTools, type ClassSchema, memoizedSchemaTools, type SchemaCache, type SchemaToolsLoader } from './schemas';
 import type { OpenApiDocument, OpenApiOptions, SchemaObject } from './types';
 
 export type { OpenApiDocument, OpenApiOptions } from './types';
@@ -30,16 +31,20 @@ export function createDocumentGenerator(load: SchemaToolsLoader = loadSchemaTool
       if (!part) perApplication.set(application, (part = describeApplication(application)));
       return part;
     });
-    const dtos = [...new Set(parts.flatMap((part) => part.dtos))];
-    const schemas: Record<string, SchemaObject> = dtos.length > 0 ? buildSchemas(dtos, await schemaTools(), schemaCache) : {};
+    const operations = parts.flatMap((part) => part.operations);
+    const dtos = new Set(parts.flatMap((part) => part.dtos));
+    const withInputs = operations.some((entry) => hasInputDtos(entry.route));
+    const tools = dtos.size > 0 || withInputs ? await schemaTools() : undefined;
+    const documented = withInputs ? withParameters(operations, (cls) => classSchema(cls, tools!, schemaCache), dtos) : operations;
+    const schemas: Record<string, SchemaObject> = dtos.size > 0 ? buildSchemas(dtos, tools!, schemaCache) : {};
     for (const name of Object.keys(errors.schemas)) {
       if (schemas[name]) {
         throw new Error(`generateOpenApiDocument: a DTO class is named ${name}, the name of the error schema the document adds. Rename the class.`);
       }
     }
-    const paths = buildPaths(parts.flatMap((part) => part.operations));
+    const paths = buildPaths(documented);
     const securitySchemes = checkedSecuritySchemes(options.securitySchemes, parts);
-    const tags = [...new Set(parts.flatMap((part) => part.operations.flatMap((entry) => entry.operation.tags ?? [])))];
+    const tags = [...new Set(operations.flatMap((entry) => entry.operation.tags ?? []))];
     const document: OpenApiDocument = {
       openapi: '3.1.0',
       info: { title: options.title, version: options.version ?? '1.0.0' },
@@ -107,6 +112,30 @@ function checkedSecuritySchemes(schemes: OpenApiOptions['securitySchemes'], part
     }
   }
   return schemes && sortKeys(schemes);
+}
+
+/**
+ * The operations with the parameters of their `@Query`, `@Params` and `@Headers` DTOs (described once per route: an
+ * `@All` route shares one description). Classes those DTOs nest become component schemas.
+ */
+function withParameters(operations: readonly DocumentedOperation[], schemaOf: (cls: Class) => ClassSchema, dtos: Set<Class>): DocumentedOperation[] {
+  const described = new Map<DocumentedOperation['operation'], DocumentedOperation['operation']>();
+  const nestingSchemaOf = (cls: Class) => {
+    const entry = schemaOf(cls);
+    for (const nested of entry.nested) dtos.add(nested);
+    return entry;
+  };
+  return operations.map((entry) => {
+    if (!hasInputDtos(entry.route)) return entry;
+    let operation = described.get(entry.operation);
+    if (!operation) {
+      const { parameters: _segments, requestBody, responses, ...rest } = entry.operation;
+      const parameters = describeParameters(entry.route, nestingSchemaOf);
+      operation = { ...rest, ...(parameters.length > 0 ? { parameters } : {}), ...(requestBody ? { requestBody } : {}), responses };
+      described.set(entry.operation, operation);
+    }
+    return { ...entry, operation };
+  });
 }
 
 function sortKeys<T>(record: Record<string, T>): Record<string, T> {

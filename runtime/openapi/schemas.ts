@@ -2,22 +2,12 @@ import { designType, propertyRules, type RuleMetadata } from '../dto-rules';
 import { namedExport } from '../interop';
 import { requireFromProject } from '../node-runtime';
 import type { Class } from '../types';
+import { combinedStorage, loadTransformerStorages, type TransformerStorage } from '../transformer-storage';
 import { documentedName } from './names';
 import { applyDtoRules } from './rule-schemas';
 import type { SchemaObject } from './types';
 
 export const SCHEMA_REF_PREFIX = '#/components/schemas/';
-
-interface TypeMetadata {
-  typeFunction: (options?: unknown) => unknown;
-}
-
-/** The part of class-transformer's MetadataStorage that class-validator-jsonschema reads. */
-interface TransformerStorage {
-  findTypeMetadata(target: Function, propertyName: string): TypeMetadata | undefined;
-  getExposedMetadatas(target: Function): unknown[];
-  findExcludeMetadata(target: Function, propertyName: string): unknown;
-}
 
 interface ValidationStorage {
   getTargetValidationMetadatas(target: Function, targetSchema: string, always: boolean, strictGroups: boolean): RuleMetadata[];
@@ -63,59 +53,6 @@ export async function loadSchemaTools(): Promise<SchemaTools> {
   };
 }
 
-/**
- * class-transformer ships three builds (cjs, esm5, esm2015), each with its own `defaultMetadataStorage`, and `@Type`
- * records into whichever build the DTO file imported: esm5 inside a Next.js bundle (its `module` field), cjs under
- * plain Node. The storage is not exported from the package's entry, so load each build's storage by its literal path
- * (a bundler then resolves it to the very module the DTOs' `import 'class-transformer'` reached) and ask all of them:
- * only the copy the DTOs registered on knows their types. A build that cannot load here (esm5 under plain Node) is
- * skipped.
- */
-async function loadTransformerStorages(): Promise<TransformerStorage[]> {
-  const builds = await Promise.all([
-    // @ts-ignore class-transformer declares no types for its build folders.
-    import('class-transformer/cjs/storage.js').then(storageOf, () => undefined),
-    // @ts-ignore
-    import('class-transformer/esm5/storage.js').then(storageOf, () => undefined),
-    // @ts-ignore
-    import('class-transformer/esm2015/storage.js').then(storageOf, () => undefined),
-  ]);
-  return [...new Set(builds.filter((storage): storage is TransformerStorage => storage !== undefined))];
-}
-
-function storageOf(module: unknown): TransformerStorage | undefined {
-  const storage = namedExport<TransformerStorage>(module, 'defaultMetadataStorage');
-  return typeof storage?.findTypeMetadata === 'function' ? storage : undefined;
-}
-
-/** One storage that answers from whichever copy knows the class. */
-function combinedStorage(storages: readonly TransformerStorage[]): TransformerStorage {
-  if (storages.length === 1) return storages[0];
-  return {
-    findTypeMetadata: (target, property) => {
-      for (const storage of storages) {
-        const found = storage.findTypeMetadata(target, property);
-        if (found) return found;
-      }
-      return undefined;
-    },
-    getExposedMetadatas: (target) => {
-      for (const storage of storages) {
-        const found = storage.getExposedMetadatas(target);
-        if (found.length > 0) return found;
-      }
-      return [];
-    },
-    findExcludeMetadata: (target, property) => {
-      for (const storage of storages) {
-        const found = storage.findExcludeMetadata(target, property);
-        if (found) return found;
-      }
-      return undefined;
-    },
-  };
-}
-
 export interface ClassSchema {
   name: string;
   schema: SchemaObject;
@@ -126,6 +63,13 @@ export interface ClassSchema {
 export type SchemaCache = WeakMap<Class, ClassSchema>;
 
 const warned = new Set<string>();
+
+/** The schema of one class, made once per cache: what `@Query`, `@Params` and `@Headers` DTOs are documented from. */
+export function classSchema(cls: Class, loaded: SchemaTools, cache: SchemaCache): ClassSchema {
+  let entry = cache.get(cls);
+  if (!entry) cache.set(cls, (entry = describeClass(cls, loaded, combinedStorage(loaded.transformerStorages))));
+  return entry;
+}
 
 /** Component schemas for the given DTO classes and every DTO they nest, sorted by name. */
 export function buildSchemas(roots: Iterable<Class>, loaded: SchemaTools, cache: SchemaCache = new WeakMap()): Record<string, SchemaObject> {

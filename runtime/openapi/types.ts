@@ -14,6 +14,8 @@ export interface ParameterObject {
   in: 'path' | 'query' | 'header' | 'cookie';
   required?: boolean;
   description?: string;
+  style?: 'form' | 'simple';
+  explode?: boolean;
   schema: SchemaObject;
 }
 

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
 import * as assert from 'uvu/assert';
 import type { ExampleSuite } from './example-suite';
-import { ARTIFACTS, timed } from './harness';
+import { API_KEY, ARTIFACTS, timed } from './harness';
 
 /** Debian's chromium (apt-get install chromium); CHROMIUM_PATH overrides it. */
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -51,6 +51,7 @@ export function browserCases({ test, server }: ExampleSuite): void {
         'DELETE /api/orders/{id}',
         'GET /api/system/health',
         'GET /api/system/fail',
+        'GET /api/system/whoami',
       ]) {
         assert.ok(operations.includes(operation), `${operation} in ${operations.join(', ')}`);
       }
@@ -71,6 +72,34 @@ export function browserCases({ test, server }: ExampleSuite): void {
         assert.match(String(body), /tags\.0\.name/);
         await create.locator('.responses-wrapper').first().scrollIntoViewIfNeeded();
         await page.screenshot({ path: join(ARTIFACTS, 'swagger-ui-422.png'), fullPage: false });
+      });
+
+      // Issue 11: the query and header fields of the @Query and @Headers DTOs are inputs "Try it out" sends.
+      await timed('swagger ui: try it out with query and header fields', async () => {
+        const list = page.locator('#operations-posts-PostsController_list');
+        await list.locator('.opblock-summary').click();
+        await list.locator('button.try-out__btn').click();
+        await list.locator('tr[data-param-name="limit"][data-param-in="query"] input').fill('1');
+        await list.locator('tr[data-param-name="tag"][data-param-in="query"] input').fill('dto');
+        await list.locator('button.execute').click();
+        const listed = list.locator('.live-responses-table tbody tr.response').first();
+        await listed.waitFor();
+        assert.match(String(await list.locator('.request-url pre').first().textContent()), /\/api\/posts\?limit=1&tag=dto$/);
+        assert.is((await listed.locator('.response-col_status').textContent())?.trim(), '200');
+        assert.equal(JSON.parse(String(await listed.locator('.response-col_description pre').first().textContent())).map((post: { id: string }) => post.id), ['2']);
+
+        const whoami = page.locator('#operations-system-SystemController_whoami');
+        await whoami.locator('.opblock-summary').click();
+        await whoami.locator('button.try-out__btn').click();
+        await whoami.locator('tr[data-param-name="x-api-key"][data-param-in="header"] input').fill(API_KEY);
+        await whoami.locator('tr[data-param-name="x-client-version"][data-param-in="header"] input').fill('2.0.1');
+        await whoami.locator('button.execute').click();
+        const answered = whoami.locator('.live-responses-table tbody tr.response').first();
+        await answered.waitFor();
+        assert.is((await answered.locator('.response-col_status').textContent())?.trim(), '200');
+        assert.equal(JSON.parse(String(await answered.locator('.response-col_description pre').first().textContent())), { client: 'api-key', version: '2.0.1' });
+        await whoami.scrollIntoViewIfNeeded();
+        await page.screenshot({ path: join(ARTIFACTS, 'swagger-ui-inputs.png'), fullPage: false });
       });
 
       // The 422 is an expected response and Chromium logs failed fetches as console errors; nothing else may fail

@@ -62,6 +62,7 @@ export function docsCases({ test, server }: ExampleSuite): void {
       '/api/system/echo',
       '/api/system/fail',
       '/api/system/health',
+      '/api/system/whoami',
     ]);
     const operationIds: string[] = Object.values(document.paths).flatMap((item: any) => Object.values(item).map((operation: any) => operation.operationId));
     for (const name of OPERATIONS) assert.ok(operationIds.includes(name), `${name} in ${operationIds.join(', ')}`);
@@ -73,6 +74,25 @@ export function docsCases({ test, server }: ExampleSuite): void {
     assert.equal(create.requestBody.content['application/json'].schema, ref('CreatePostDto'));
     assert.equal(resolve(document, create.responses['422']).content['application/json'].schema, ref('ValidationError'));
     assert.equal(document.paths['/api/posts/{id}'].get.parameters, [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }]);
+    // Issue 11: the @Query, @Params and @Headers DTOs' properties are parameters (the class names survive the build).
+    assert.equal(
+      document.paths['/api/posts'].get.parameters.map((parameter: any) => [parameter.name, parameter.in, parameter.required, parameter.schema.type]),
+      [
+        ['limit', 'query', false, 'integer'],
+        ['offset', 'query', false, 'integer'],
+        ['tag', 'query', false, 'string'],
+      ],
+    );
+    assert.equal(document.paths['/api/posts/tags/{tag}'].get.parameters, [
+      { name: 'tag', in: 'path', required: true, schema: { maxLength: 40, minLength: 1, type: 'string' } },
+    ]);
+    assert.equal(
+      document.paths['/api/system/whoami'].get.parameters.map((parameter: any) => [parameter.name, parameter.in, parameter.required]),
+      [
+        ['x-api-key', 'header', true],
+        ['x-client-version', 'header', false],
+      ],
+    );
   });
 
   test('/api/openapi.json carries the DTO schemas, nested DTOs and arrays of them as $refs', async () => {

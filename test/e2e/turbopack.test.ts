@@ -6,8 +6,10 @@ import { docsCases } from './docs-cases';
 import { errorFormatCases } from './error-format-cases';
 import { exampleSuite } from './example-suite';
 import { httpCases } from './http-cases';
+import { inputCases } from './input-cases';
 
 const example = exampleSuite('turbopack');
+inputCases(example);
 httpCases(example);
 docsCases(example);
 browserCases(example);

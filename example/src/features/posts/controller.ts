@@ -8,15 +8,17 @@ import {
   Delete,
   Get,
   HttpCode,
+  Params,
   Patch,
   Post,
   Put,
+  Query,
   Use,
   type RouteContext,
 } from 'next-app-controllers';
 import { MemoryStore } from '@/lib/memory-store';
 import { requireApiKey } from '@/lib/middleware';
-import { CreatePostDto, PostDto, PostNotFoundDto, UpdatePostDto } from './dto';
+import { CreatePostDto, ListPostsQuery, PostDto, PostNotFoundDto, TagParams, UpdatePostDto } from './dto';
 
 export interface PostRecord {
   id: string;
@@ -41,10 +43,12 @@ function notFound(context: RouteContext) {
 @Controller('/posts')
 export class PostsController {
   @Get('')
-  @ApiOperation({ summary: 'List posts' })
+  @ApiOperation({ summary: 'List posts (?limit, ?offset, ?tag)' })
   @ApiResponse({ status: 200, type: PostDto, isArray: true })
-  list() {
-    return posts.list().map(PostDto.from);
+  list(@Query(ListPostsQuery) query: ListPostsQuery) {
+    const { limit = 20, offset = 0, tag } = query;
+    const tagged = tag === undefined ? posts.list() : posts.list().filter((post) => post.tags.some((entry) => entry.name === tag));
+    return tagged.slice(offset, offset + limit).map(PostDto.from);
   }
 
   // Declared before '/:id' on purpose: routes match in declaration order, so after it ':id' would capture "search".
@@ -57,8 +61,7 @@ export class PostsController {
 
   @Get('/tags/:tag')
   @ApiOperation({ summary: 'Posts with a tag' })
-  byTag(context: RouteContext) {
-    const { tag } = context.params;
+  byTag(@Params(TagParams) { tag }: TagParams) {
     return { tag, posts: posts.list().filter((post) => post.tags.some((entry) => entry.name === tag)) };
   }
 

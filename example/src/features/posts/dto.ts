@@ -1,5 +1,5 @@
 import { Exclude, Type } from 'class-transformer';
-import { IsArray, IsOptional, IsString, MinLength, ValidateNested } from 'class-validator';
+import { IsArray, IsInt, IsOptional, IsString, Max, MaxLength, Min, MinLength, ValidateNested } from 'class-validator';
 
 export class TagDto {
   @IsString()
@@ -73,4 +73,36 @@ export class PostDto {
   static from(record: { id: string; title: string; content: string; tags: { name: string }[] }): PostDto {
     return Object.assign(new PostDto(), record, { changedBy: 'example-editor' });
   }
+}
+
+/**
+ * GET /api/posts?limit=20&offset=0&tag=dto. The query values are strings: each is converted to its declared type
+ * (`design:type`, which this app emits; `@Type(() => Number)` says the same where there is no decorator metadata).
+ */
+export class ListPostsQuery {
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(100)
+  limit?: number;
+
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(0)
+  offset?: number;
+
+  @IsOptional()
+  @IsString()
+  @MinLength(1)
+  tag?: string;
+}
+
+/** The `:tag` segment of GET /api/posts/tags/:tag, percent-decoded. */
+export class TagParams {
+  @IsString()
+  @MinLength(1)
+  @MaxLength(40)
+  tag!: string;
 }

@@ -1,4 +1,7 @@
-import { All, ApiOperation, ApiTags, Controller, Get, type RouteContext } from 'next-app-controllers';
+import { All, ApiOperation, ApiTags, Controller, Get, Headers, Use, type RouteContext } from 'next-app-controllers';
+import { CurrentClient } from '@/lib/current-client';
+import { requireApiKey } from '@/lib/middleware';
+import { ClientHeaders } from './dto';
 
 const started = Date.now();
 
@@ -17,6 +20,14 @@ export class SystemController {
   @ApiOperation({ summary: 'Echo the method and the query (every method)' })
   echo(context: RouteContext) {
     return { method: context.request.method, query: Object.fromEntries(context.query) };
+  }
+
+  // A custom parameter decorator (@CurrentClient) and a @Headers DTO on one handler.
+  @Get('/whoami')
+  @Use(requireApiKey)
+  @ApiOperation({ summary: 'Who is calling (needs x-api-key; x-client-version optional)' })
+  whoami(@CurrentClient() client: string, @Headers(ClientHeaders) headers: ClientHeaders) {
+    return { client, version: headers['x-client-version'] ?? null };
   }
 
   // An unexpected error: the client gets a bare 500 body, the details go to the server log only.

@@ -1,0 +1,21 @@
+import type { RouteContext } from '../context';
+import { methodRecord } from '../metadata';
+import { assertLegacyDecorator, memberName } from './legacy';
+
+/** What a custom parameter decorator computes: the argument, from the request's context and the decorator's `data`. */
+export type ParamResolver<T = unknown, D = unknown> = (context: RouteContext, data: D) => T | Promise<T>;
+
+/**
+ * Makes a parameter decorator: `const CurrentUser = createParamDecorator((context) => context.state.user)`, then
+ * `me(@CurrentUser() user: User)`. `fn` runs before the handler, after middleware; a throw (an HttpError for its
+ * status) is answered like a throw in the handler.
+ */
+export function createParamDecorator<T = unknown, D = undefined>(fn: ParamResolver<T, D>): (data?: D) => ParameterDecorator {
+  if (typeof fn !== 'function') throw new TypeError(`createParamDecorator(fn) needs a function (context, data) => value, got ${typeof fn}.`);
+  return (data?: D) => (target, propertyKey, index) => {
+    const name = fn.name || 'createParamDecorator';
+    assertLegacyDecorator(name, propertyKey);
+    const method = memberName(name, propertyKey);
+    methodRecord(target.constructor, method).custom.push({ index, resolve: fn as ParamResolver, data });
+  };
+}
