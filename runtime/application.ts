@@ -1,6 +1,5 @@
 import type { ClassTransformOptions } from 'class-transformer';
 import type { ValidatorOptions } from 'class-validator';
-import { DEFAULT_BODY_DEPTH_LIMIT } from './body-depth';
 import { compose, type Handler } from './compose';
 import { RouteContext } from './context';
 import { createErrorHandler, type ErrorHook } from './error-handler';
@@ -66,6 +65,8 @@ interface CompiledRoute extends RouteDefinition {
 type Miss = Exclude<RouterOutcome<CompiledRoute>, { kind: 'found' }>;
 
 const DEFAULT_BODY_LIMIT = 1024 * 1024;
+/** Levels of nested objects and arrays `@Body` accepts; the body itself is level 1. */
+const DEFAULT_BODY_DEPTH_LIMIT = 64;
 
 export function createApplication(options: ApplicationOptions): Application {
   if (!options || !Array.isArray(options.controllers)) {

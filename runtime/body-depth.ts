@@ -1,8 +1,5 @@
 import { clientError } from './http-error';
 
-/** Default of `createApplication({ bodyDepthLimit })`: levels of nested objects and arrays, the body itself is level 1. */
-export const DEFAULT_BODY_DEPTH_LIMIT = 64;
-
 /**
  * Throws a 400 when a parsed JSON body nests objects/arrays deeper than `limit` levels. class-transformer copies a body
  * recursively, unknown fields included, and overflows the stack at a few thousand levels (a 24 KB body); this walk

@@ -1,14 +1,16 @@
 import type { ValidatorOptions } from 'class-validator';
-import { readJsonObject } from './body';
-import { assertBodyDepth } from './body-depth';
 import type { Handler } from './compose';
 import type { RouteContext } from './context';
 import type { ErrorResponder } from './error-handler';
 import { clientError, type FieldError } from './http-error';
 import type { Responder } from './serialize';
 import type { RouteDefinition } from './route-definitions';
-import { toValidDto, type Validated } from './validation';
+import type { Validated } from './validation';
 
+// Validation code loads with the first request that needs it (Rollup makes these chunks of their own): importing the
+// library stays small, and an application without DTOs never parses it.
+let bodyValidation: Promise<typeof import('./body-validation')> | undefined;
+const loadBodyValidation = () => (bodyValidation ??= import('./body-validation'));
 let inputValidation: Promise<typeof import('./input-validation')> | undefined;
 const loadInputValidation = () => (inputValidation ??= import('./input-validation'));
 
@@ -43,10 +45,10 @@ export function invoker(definition: RouteDefinition, instance: object, { bodyLim
   }
   const steps: ArgumentStep[] = [];
   if (body) {
+    const limits = { bodyLimit, bodyDepthLimit };
     steps.push(async (context, args) => {
-      const plain = await readJsonObject(context.request, bodyLimit);
-      assertBodyDepth(plain, bodyDepthLimit);
-      return into(args, body.index, await toValidDto(body.dto, plain, validation));
+      const { toValidBody } = await loadBodyValidation();
+      return into(args, body.index, await toValidBody(context.request, body.dto, limits, validation));
     });
   }
   if (query) {
