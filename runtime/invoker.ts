@@ -9,8 +9,8 @@ import type { Validated } from './validation';
 
 // Validation code loads with the first request that needs it (Rollup makes these chunks of their own): importing the
 // library stays small, and an application without DTOs never parses it.
-let bodyValidation: Promise<typeof import('./body-validation')> | undefined;
-const loadBodyValidation = () => (bodyValidation ??= import('./body-validation'));
+let bodyValidation: typeof import('./body-validation') | undefined;
+const loadBodyValidation = async () => (bodyValidation ??= await import('./body-validation'));
 let inputValidation: Promise<typeof import('./input-validation')> | undefined;
 const loadInputValidation = () => (inputValidation ??= import('./input-validation'));
 
@@ -47,7 +47,7 @@ export function invoker(definition: RouteDefinition, instance: object, { bodyLim
   if (body) {
     const limits = { bodyLimit, bodyDepthLimit };
     steps.push(async (context, args) => {
-      const { toValidBody } = await loadBodyValidation();
+      const { toValidBody } = bodyValidation ?? (await loadBodyValidation());
       return into(args, body.index, await toValidBody(context.request, body.dto, limits, validation));
     });
   }
