@@ -5,12 +5,11 @@
  * then calls the API. Run with `npm run test:cli:e2e`. Every `next build` on the shared machine takes
  * /tmp/next-build.lock (flock) so only one runs at a time.
  */
-import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { BIN, cleanup, read, tempProject } from './helpers';
-import { exec, freePort, nextBuild, waitFor } from './processes';
+import { exec, nextBuild, nextStart, waitFor } from './processes';
 
 const e2e = suite('next-app-controllers bin end to end');
 e2e.after(cleanup);
@@ -45,14 +44,9 @@ e2e('init --swagger and generate controller posts on an App Router project: next
   assert.is(build.code, 0, build.output);
   step('next build done');
 
-  const port = await freePort();
-  const server = spawn(process.execPath, [join(dir, 'node_modules/next/dist/bin/next'), 'start', '-p', String(port)], {
-    cwd: dir,
-    stdio: 'ignore',
-    detached: true,
-  });
+  const server = await nextStart(dir);
   try {
-    const base = `http://127.0.0.1:${port}`;
+    const base = server.origin;
     const list = await waitFor(`${base}/api/posts`, 30_000);
     assert.is(list.status, 200);
     assert.equal(await list.json(), []);
@@ -77,7 +71,7 @@ e2e('init --swagger and generate controller posts on an App Router project: next
     assert.match(await docs.text(), 'swagger-ui');
     step('next start answered');
   } finally {
-    process.kill(-server.pid!, 'SIGTERM'); // the server's own process group, created by `detached: true`
+    server.stop();
   }
 });
 

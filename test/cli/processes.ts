@@ -51,3 +51,20 @@ export async function nextBuild(cwd: string): Promise<Result> {
     return exec(process.execPath, next, { cwd }); // no flock on this machine
   }
 }
+
+export interface StartedNext {
+  origin: string;
+  /** Stops the server's whole process group (it runs `detached`, in a group of its own). */
+  stop(): void;
+}
+
+/** `next start` of a built project on a free port (on every interface, as `next start` listens by default). */
+export async function nextStart(cwd: string): Promise<StartedNext> {
+  const port = await freePort();
+  const server = spawn(process.execPath, [join(cwd, 'node_modules/next/dist/bin/next'), 'start', '-p', String(port)], {
+    cwd,
+    stdio: 'ignore',
+    detached: true,
+  });
+  return { origin: `http://127.0.0.1:${port}`, stop: () => process.kill(-server.pid!, 'SIGTERM') };
+}

@@ -4,13 +4,13 @@
  * `next start`, then every route of the resource over HTTP. pnpm is installed with `npm install -g pnpm@10` when
  * missing. Run with `flock /tmp/nac-next.lock npm run test:cli:e2e`.
  */
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { BIN, cleanup, read, tempProject } from './helpers';
-import { exec, freePort, nextBuild, waitFor } from './processes';
+import { exec, nextBuild, nextStart, waitFor } from './processes';
 
 function ensurePnpm(): void {
   try {
@@ -50,14 +50,9 @@ e2e('a pnpm project: init installs with pnpm, generate resource type-checks, bui
   assert.is(build.code, 0, build.output);
   step('tsc and next build done');
 
-  const port = await freePort();
-  const server = spawn(process.execPath, [join(dir, 'node_modules/next/dist/bin/next'), 'start', '-p', String(port)], {
-    cwd: dir,
-    stdio: 'ignore',
-    detached: true,
-  });
+  const server = await nextStart(dir);
   try {
-    const base = `http://127.0.0.1:${port}/api/posts`;
+    const base = `${server.origin}/api/posts`;
     const send = (method: string, path: string, body?: unknown) =>
       fetch(`${base}${path}`, {
         method,
@@ -98,13 +93,13 @@ e2e('a pnpm project: init installs with pnpm, generate resource type-checks, bui
     assert.is((await send('GET', '/1')).status, 404);
     assert.is((await send('DELETE', '/1')).status, 404);
 
-    const document = (await (await fetch(`http://127.0.0.1:${port}/api/openapi.json`)).json()) as {
+    const document = (await (await fetch(`${server.origin}/api/openapi.json`)).json()) as {
       paths: Record<string, Record<string, { tags?: string[] }>>;
     };
     assert.equal(document.paths['/api/posts'].get.tags, ['Posts']);
     step('every route answered');
   } finally {
-    process.kill(-server.pid!, 'SIGTERM');
+    server.stop();
   }
 });
 
