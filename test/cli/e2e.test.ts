@@ -5,7 +5,6 @@
  * then calls the API. Run with `npm run test:cli:e2e`. Every `next build` on the shared machine takes
  * /tmp/next-build.lock (flock) so only one runs at a time.
  */
-import { join } from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { BIN, cleanup, read, tempProject } from './helpers';
