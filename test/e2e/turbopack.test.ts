@@ -5,6 +5,7 @@ import { corsCases } from './cors-cases';
 import { docsCases } from './docs-cases';
 import { errorFormatCases } from './error-format-cases';
 import { exampleSuite } from './example-suite';
+import { fuzzCases } from './fuzz-cases';
 import { httpCases } from './http-cases';
 import { inputCases } from './input-cases';
 
@@ -15,5 +16,7 @@ docsCases(example);
 browserCases(example);
 clientCases(example);
 corsCases(example);
+// Last: the fuzz creates and changes posts, which the cases above count on.
+fuzzCases(example);
 example.test.run();
 errorFormatCases('turbopack');

@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { Application } from '../../runtime/index';
+import { exampleRequests, toRequest } from '../fuzz/example-requests';
 import { captureConsole } from './helpers';
 
 // The example is a CommonJS package (no "type": "module"): required, not imported, because tsx hands an imported
@@ -20,133 +21,13 @@ const { API_KEY } = require('../../example/src/lib/middleware.ts') as { API_KEY:
 const REQUESTS = 3000;
 const SEED = Number(process.env.SEED ?? 15);
 
-const segment = fc.oneof(
-  fc.constantFrom('posts', 'orders', 'system', 'health', 'echo', 'search', 'tags', '1', '2', '999', 'x', '', '.', '..'),
-  fc.constantFrom('%', '%zz', '%E0%A4%A', '%00', '%2F', '%C3%A9', 'a%20b', '%F0%9F%98%80', '\u00e9', '~', ';a=b', '*'),
-  fc.string({ maxLength: 12 }).map(encodeURIComponent),
-  fc.string({ minLength: 200, maxLength: 400 }).map(encodeURIComponent),
-);
-
-const path = fc.oneof(
-  { weight: 3, arbitrary: fc.constantFrom('/api/posts', '/api/posts/1', '/api/posts/search', '/api/posts/tags/dto', '/api/orders', '/api/orders/1', '/api/system/health', '/api/system/echo') },
-  { weight: 3, arbitrary: fc.array(segment, { minLength: 1, maxLength: 4 }).map((parts) => `/api/${parts.join('/')}`) },
-  { weight: 1, arbitrary: fc.array(segment, { maxLength: 3 }).map((parts) => `/${parts.join('/')}`) },
-);
-
-const query = fc.oneof(fc.constant(''), fc.constantFrom('?q=hello', '?q=%', '?q=%zz&q=2', '?=&&', '?__proto__=1', '?q=' + 'a'.repeat(2000)));
-
-const method = fc.constantFrom('GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS', 'PROPFIND', 'get', 'Post');
-
-const contentType = fc.constantFrom(
-  undefined,
-  'application/json',
-  'application/json; charset=utf-8',
-  'APPLICATION/JSON',
-  'application/merge-patch+json',
-  'text/plain',
-  'application/x-www-form-urlencoded',
-  'multipart/form-data; boundary=x',
-  ';;;',
-  'application/json; charset=latin1',
-);
-
-const text = fc.string({ maxLength: 6 });
-const tag = fc.oneof(fc.record({ name: text }), fc.jsonValue({ maxDepth: 1 }));
-const maybe = <T>(value: fc.Arbitrary<T>) => fc.oneof({ weight: 6, arbitrary: value }, fc.constant(undefined), fc.constant(null), fc.jsonValue({ maxDepth: 2 }));
-
-/** Bodies shaped like the example's DTOs, each field sometimes missing, null or of another type. */
-const postBody = fc.record({ title: maybe(text), content: maybe(text), tags: maybe(fc.array(tag, { maxLength: 3 })) }, { requiredKeys: [] });
-const orderBody = fc.record(
-  {
-    customer: maybe(text),
-    address: maybe(fc.oneof(fc.record({ street: maybe(text), city: maybe(text) }), fc.array(fc.jsonValue({ maxDepth: 1 }), { maxLength: 2 }))),
-    items: maybe(fc.array(fc.oneof(fc.record({ name: maybe(text), quantity: maybe(fc.oneof(fc.integer({ min: -5, max: 120 }), fc.double())) }), fc.jsonValue({ maxDepth: 1 })), { maxLength: 3 })),
-  },
-  { requiredKeys: [] },
-);
-
-const body: fc.Arbitrary<BodyInit | undefined> = fc.oneof(
-  { weight: 4, arbitrary: fc.oneof(postBody, orderBody).map((value) => JSON.stringify(value)) },
-  { weight: 2, arbitrary: fc.jsonValue({ maxDepth: 3 }).map((value) => JSON.stringify(value)) },
-  { weight: 1, arbitrary: fc.constant(undefined) },
-  {
-    weight: 1,
-    arbitrary: fc.constantFrom(
-      '',
-      '{',
-      '{"title":',
-      'null',
-      '[]',
-      '"x"',
-      '{"title":"a","content":"b","__proto__":{"x":1}}',
-      '{"title":"a","content":"b","constructor":{"prototype":{"x":1}}}',
-      `{"title":"a","content":"b","deep":${'['.repeat(5000)}${']'.repeat(5000)}}`,
-      `{"title":"${'a'.repeat(1_100_000)}"}`,
-      '\ufeff{"title":"a","content":"b"}',
-    ),
-  },
-  { weight: 1, arbitrary: fc.uint8Array({ maxLength: 40 }) },
-);
-
-interface Generated {
-  method: string;
-  path: string;
-  query: string;
-  contentType: string | undefined;
-  apiKey: string | undefined;
-  encoding: string | undefined;
-  body: BodyInit | undefined;
-}
-
-const requestArb: fc.Arbitrary<Generated> = fc.record({
-  method,
-  path,
-  query,
-  contentType,
-  apiKey: fc.constantFrom(undefined, API_KEY, 'wrong', ''),
-  encoding: fc.constantFrom(undefined, 'gzip', 'identity', 'br, x'),
-  body,
-});
-
-/** Requests aimed at the body routes, with a JSON content type, so that most bodies reach validation and handlers. */
-const bodyRouteArb: fc.Arbitrary<Generated> = fc.oneof(
-  fc.record({ method: fc.constantFrom('POST', 'PUT', 'PATCH'), path: fc.constantFrom('/api/posts', '/api/posts/1', '/api/posts/2'), body: postBody }),
-  fc.record({ method: fc.constant('POST'), path: fc.constant('/api/orders'), body: orderBody }),
-).map(({ method, path, body }) => ({
-  method,
-  path: method === 'POST' ? path.replace(/\/\d$/, '') : path,
-  query: '',
-  contentType: 'application/json',
-  apiKey: API_KEY,
-  encoding: undefined,
-  body: JSON.stringify(body),
-}));
-
-
-function toRequest(generated: Generated): Request | undefined {
-  const headers = new Headers();
-  if (generated.contentType) headers.set('content-type', generated.contentType);
-  if (generated.apiKey !== undefined) headers.set('x-api-key', generated.apiKey);
-  if (generated.encoding) headers.set('content-encoding', generated.encoding);
-  const hasBody = generated.body !== undefined && !['GET', 'HEAD', 'get'].includes(generated.method);
-  try {
-    return new Request(`http://localhost${generated.path}${generated.query}`, {
-      method: generated.method,
-      headers,
-      body: hasBody ? generated.body : undefined,
-    });
-  } catch {
-    return undefined; // a request the fetch API itself refuses to build never reaches a server either
-  }
-}
-
 const fuzz = suite('the example app, fuzzed through app.handle');
 
 fuzz(`answers ${REQUESTS} random requests without a 5xx or an error log (seed ${SEED})`, async () => {
   const statuses = new Map<number, number>();
   const printed = await captureConsole(async () => {
     await fc.assert(
-      fc.asyncProperty(fc.oneof(requestArb, bodyRouteArb), async (generated) => {
+      fc.asyncProperty(exampleRequests(API_KEY), async (generated) => {
         const request = toRequest(generated);
         if (!request) return;
         if (new URL(request.url).pathname === '/api/system/fail') return;
