@@ -1,5 +1,6 @@
 import {
   ApiOperation,
+  ApiResponse,
   ApiSecurity,
   ApiTags,
   Body,
@@ -41,6 +42,7 @@ function find(id: string): OrderRecord {
 @ApiTags('orders')
 @Use(requireApiKey)
 @ApiSecurity('apiKey')
+@ApiResponse({ status: 401, description: 'No x-api-key header, or a wrong one' })
 @Controller('/orders')
 export class OrdersController {
   @Get('')
@@ -65,7 +67,9 @@ export class OrdersController {
   }
 
   @Delete('/:id')
+  @HttpCode(204)
   @ApiOperation({ summary: 'Cancel an open order (409 once shipped)' })
+  @ApiResponse({ status: 409, description: 'The order has shipped' })
   cancel(context: RouteContext) {
     const order = find(context.params.id);
     if (order.status === 'shipped') throw new ConflictError(`Order ${order.id} has shipped and cannot be cancelled`);

@@ -1,4 +1,4 @@
-import { All, ApiOperation, ApiTags, Controller, Get, Headers, Use, type RouteContext } from 'next-app-controllers';
+import { All, ApiOperation, ApiResponse, ApiTags, Controller, Get, Headers, Use, type RouteContext } from 'next-app-controllers';
 import { CurrentClient } from '@/lib/current-client';
 import { requireApiKey } from '@/lib/middleware';
 import { ClientHeaders } from './dto';
@@ -25,6 +25,7 @@ export class SystemController {
   // A custom parameter decorator (@CurrentClient) and a @Headers DTO on one handler.
   @Get('/whoami')
   @Use(requireApiKey)
+  @ApiResponse({ status: 401, description: 'No x-api-key header, or a wrong one' })
   @ApiOperation({ summary: 'Who is calling (needs x-api-key; x-client-version optional)' })
   whoami(@CurrentClient() client: string, @Headers(ClientHeaders) headers: ClientHeaders) {
     return { client, version: headers['x-client-version'] ?? null };
