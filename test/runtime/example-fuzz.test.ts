@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { Application } from '../../runtime/index';
+import { splitRequestPath } from '../../runtime/path';
 import { exampleRequests, toRequest } from '../fuzz/example-requests';
 import { captureConsole } from './helpers';
 
@@ -48,3 +49,46 @@ fuzz(`answers ${REQUESTS} random requests without a 5xx or an error log (seed ${
 });
 
 fuzz.run();
+
+const documented = suite('the example app, every answer of the fuzz documented');
+
+/** The route `app.handle` answers with: the first declared for the method (or `@All`), then GET for a HEAD. */
+function matchRoute(routes: Application['routes'], method: string, pathname: string): Application['routes'][number] | undefined {
+  if (splitRequestPath(pathname) === null) return undefined; // malformed: answered before any route
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  const matches = (route: Application['routes'][number]) =>
+    new RegExp(`^${route.path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/:\w+/g, '[^/]+')}$`).test(path);
+  return (
+    routes.find((route) => (route.method === method || route.method === 'ALL') && matches(route)) ??
+    (method === 'HEAD' ? routes.find((route) => route.method === 'GET' && matches(route)) : undefined)
+  );
+}
+
+documented(`every status a route answers is in its operation's responses (seed ${SEED})`, async () => {
+  const library = require('next-app-controllers') as typeof import('../../runtime/index');
+  const securitySchemes = { apiKey: { type: 'apiKey', name: 'x-api-key', in: 'header' } } as const;
+  const document = (await library.generateOpenApiDocument({ title: 'fuzz', applications: [app], securitySchemes })) as {
+    paths: Record<string, Record<string, { responses: Record<string, unknown> }>>;
+  };
+  const undocumented = new Set<string>();
+  let checked = 0;
+  await captureConsole(async () => {
+    for (const generated of fc.sample(exampleRequests(API_KEY), { seed: SEED, numRuns: 1000 })) {
+      const request = toRequest(generated);
+      if (!request) continue;
+      const route = matchRoute(app.routes, request.method, new URL(request.url).pathname);
+      if (!route || route.path === '/api/system/fail') continue;
+      const response = await app.handle(request);
+      await response.arrayBuffer();
+      const method = (route.method === 'ALL' ? request.method : route.method === 'GET' ? 'GET' : route.method).toLowerCase();
+      const operation = document.paths[route.path.replace(/:(\w+)/g, '{$1}')]?.[method === 'head' ? 'get' : method];
+      if (!operation) continue; // @All under a method the document does not list (HEAD, OPTIONS)
+      checked++;
+      if (!(String(response.status) in operation.responses)) undocumented.add(`${route.method} ${route.path} → ${response.status}`);
+    }
+  });
+  assert.ok(checked > 300, `only ${checked} answers came from a documented operation`);
+  assert.equal([...undocumented].sort(), []);
+});
+
+documented.run();
