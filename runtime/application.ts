@@ -3,7 +3,7 @@ import type { ValidatorOptions } from 'class-validator';
 import { compose, type Handler } from './compose';
 import { RouteContext } from './context';
 import { createErrorHandler, type ErrorHook } from './error-handler';
-import { clientError, type ErrorFormatter } from './http-error';
+import { clientError, malformedPathError, type ErrorFormatter } from './http-error';
 import { invoker } from './invoker';
 import { joinPaths, pathnameOf } from './path';
 import { answerOptions } from './preflight';
@@ -118,7 +118,7 @@ export function createApplication(options: ApplicationOptions): Application {
   };
   const answerMiss = (miss: Miss): Handler => {
     if (miss.kind === 'malformed-path') {
-      return async (context) => fail(clientError(400, `Malformed percent-encoding in path ${pathnameOf(context.request.url)}`), context);
+      return async (context) => fail(malformedPathError(pathnameOf(context.request.url)), context);
     }
     if (miss.kind === 'not-found') {
       return async (context) => fail(clientError(404, `Cannot ${context.request.method} ${pathnameOf(context.request.url)}`), context);

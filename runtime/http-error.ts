@@ -75,6 +75,11 @@ export function clientError(status: number, message: string, options: HttpErrorO
   return error;
 }
 
+/** The 400 of a path whose percent-encoding does not decode: from the router, and from the proxy helper alike. */
+export function malformedPathError(path: string): HttpError {
+  return clientError(400, `Malformed percent-encoding in path ${path}`);
+}
+
 /** RFC 9110's reason phrases: the default message of an HttpError, problem details' `title`, OpenAPI descriptions. */
 export const REASON_PHRASES: Readonly<Record<number, string>> = {
   200: 'OK',

@@ -1,6 +1,6 @@
 import { RouteContext } from './context';
 import { createErrorHandler } from './error-handler';
-import { clientError, type ErrorFormatter } from './http-error';
+import { malformedPathError, type ErrorFormatter } from './http-error';
 import { pathnameOf, splitRequestPath } from './path';
 
 export interface MalformedPathOptions {
@@ -23,5 +23,5 @@ export async function rejectMalformedPath(request: Request, options: MalformedPa
   const path = pathnameOf(request.url);
   if (splitRequestPath(path) !== null) return undefined;
   const fail = createErrorHandler({ formatError: options.formatError });
-  return fail(clientError(400, `Malformed percent-encoding in path ${path}`), new RouteContext(request, {}));
+  return fail(malformedPathError(path), new RouteContext(request, {}));
 }
