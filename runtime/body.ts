@@ -9,9 +9,7 @@ export async function readJsonObject(request: Request, limit: number): Promise<R
   if (!isJsonContentType(type)) {
     throw clientError(415, `Expected a JSON body: send it with Content-Type: application/json${type ? ` (got ${type})` : ''}`);
   }
-  const declared = request.headers.get('content-length');
-  if (declared !== null && Number(declared) > limit) throw tooLarge(limit);
-  const text = await readText(request, limit);
+  const text = decodeUtf8(await readBody(request, limit));
   let value: unknown;
   try {
     value = hasPrototypeKey(text) ? JSON.parse(text, dropPrototypeKeys) : JSON.parse(text);
@@ -30,8 +28,14 @@ export function isJsonContentType(type: string | null): boolean {
   return essence === 'application/json' || (essence.startsWith('application/') && essence.endsWith('+json'));
 }
 
-async function readText(request: Request, limit: number): Promise<string> {
-  if (request.body === null) return '';
+/**
+ * The request body's bytes: 413 when its content-length says it is larger than `limit`, or as soon as the bytes read
+ * pass `limit` (a chunked body has no content-length); the rest is never read. 400 when the client cuts it off.
+ */
+export async function readBody(request: Request, limit: number): Promise<Uint8Array> {
+  const declared = request.headers.get('content-length');
+  if (declared !== null && Number(declared) > limit) throw tooLarge(limit);
+  if (request.body === null) return new Uint8Array(0);
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
@@ -45,7 +49,10 @@ async function readText(request: Request, limit: number): Promise<string> {
     }
     chunks.push(value);
   }
-  const bytes = chunks.length === 1 ? chunks[0] : concat(chunks, size);
+  return chunks.length === 1 ? chunks[0] : concat(chunks, size);
+}
+
+function decodeUtf8(bytes: Uint8Array): string {
   try {
     return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
   } catch {

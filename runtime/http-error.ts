@@ -6,7 +6,7 @@ import type { RouteContext } from './context';
 
 const BRAND = Symbol.for('next-app-controllers.HttpError');
 
-/** Where a value that failed validation came from: `'body'` (`@Body`), `'query'` (`@Query`), `'path'` (`@Params`), `'header'` (`@Headers`); `'form'` to come. */
+/** Where a value that failed validation came from: `'body'` (`@Body`), `'query'` (`@Query`), `'path'` (`@Params`), `'header'` (`@Headers`), `'form'` (`@Form`). */
 export type FieldLocation = 'body' | 'query' | 'path' | 'header' | 'form';
 
 export interface FieldError {

@@ -25,7 +25,7 @@ function loadInputTools(): Promise<Validators & { types: TransformerStorage }> {
 }
 
 /**
- * `toValidDto` for string inputs (query, path, headers): `read` gives the raw values, given the DTO's properties; each
+ * `toValidDto` for string inputs (query, path, headers, form fields): `read` gives the raw values, given the DTO's properties; each
  * is converted to its declared type first (see `convertInputs`). class-transformer would turn `'false'` into `true`
  * and `'abc'` into `NaN`, so the converted values are put back on the instance after it.
  */
@@ -39,9 +39,28 @@ export async function toValidInput(
   const properties = inputProperties(dto, storage, types);
   const raw = read(properties);
   const converted = convertInputs(properties, raw);
-  const instance = plainToInstance(dto, Object.assign(raw, converted)) as Record<string, unknown>;
+  const plain = Object.assign(raw, converted);
+  const files = where === 'form' ? takeFiles(plain) : undefined;
+  const instance = plainToInstance(dto, plain) as Record<string, unknown>;
   for (const property of Object.keys(converted)) instance[property] = converted[property];
+  if (files) Object.assign(instance, files);
   const errors = withDtoRules(dto, instance, storage, flattenValidationErrors(await validate(instance, options), where), where);
   if (errors.length > 0) return { ok: false, errors };
   return { ok: true, value: instance };
+}
+
+/**
+ * Takes the values holding files out of `plain` (a form's), to be put on the instance as they are: class-transformer
+ * would copy a `File` into a new object of its class (`new File()`, which throws) or a plain object.
+ */
+function takeFiles(plain: Record<string, unknown>): Record<string, unknown> | undefined {
+  let files: Record<string, unknown> | undefined;
+  for (const key of Object.keys(plain)) {
+    const value = plain[key];
+    if (value instanceof Blob || (Array.isArray(value) && value.some((item) => item instanceof Blob))) {
+      (files ??= {})[key] = value;
+      delete plain[key];
+    }
+  }
+  return files;
 }

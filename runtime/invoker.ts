@@ -11,11 +11,13 @@ import type { Validated } from './validation';
 // library stays small, and an application without DTOs never parses it.
 let bodyValidation: typeof import('./body-validation') | undefined;
 const loadBodyValidation = async () => (bodyValidation ??= await import('./body-validation'));
+let formValidation: Promise<typeof import('./form-validation')> | undefined;
+const loadFormValidation = () => (formValidation ??= import('./form-validation'));
 let inputValidation: Promise<typeof import('./input-validation')> | undefined;
 const loadInputValidation = () => (inputValidation ??= import('./input-validation'));
 
 export interface InvokerOptions {
-  /** Largest request body `@Body` reads, in bytes. */
+  /** Largest request body `@Body` and `@Form` read, in bytes. */
   bodyLimit: number;
   /** Deepest nesting of objects and arrays `@Body` accepts. */
   bodyDepthLimit: number;
@@ -31,14 +33,14 @@ type ArgumentStep = (context: RouteContext, args: unknown[]) => Promise<Validate
 /**
  * Calls one route's method: builds its arguments, then turns its result into a Response (`@HttpCode` for values).
  * Custom parameter decorators run first, in parameter order (a 401 from a `@CurrentUser` comes before any 422); then
- * the `@Body`, `@Query`, `@Params` and `@Headers` DTOs are validated, and all their field errors answer one 422, each
- * saying where its value came from (`body`, `query`, `path`, `header`). Body errors (400, 413, 415, too deep) are
+ * the `@Body`, `@Form`, `@Query`, `@Params` and `@Headers` DTOs are validated, and all their field errors answer one
+ * 422, each saying where its value came from (`body`, `form`, `query`, `path`, `header`). Body errors (400, 413, 415, too deep) are
  * thrown. Every other parameter gets the context.
  */
 export function invoker(definition: RouteDefinition, instance: object, { bodyLimit, bodyDepthLimit, validation, fail, respond }: InvokerOptions): Handler {
   const method = (instance as Record<string, (...args: unknown[]) => unknown>)[definition.propertyKey];
-  const { body, query, params, headers, custom, httpCode } = definition;
-  const indices = [body, query, params, headers, ...custom].map((parameter) => (parameter ? parameter.index + 1 : 0));
+  const { body, form, query, params, headers, custom, httpCode } = definition;
+  const indices = [body, form, query, params, headers, ...custom].map((parameter) => (parameter ? parameter.index + 1 : 0));
   const arity = Math.max(method.length, 1, ...indices);
   if (indices.every((index) => index === 0) && arity === 1) {
     return async (context) => respond(await method.call(instance, context), httpCode);
@@ -49,6 +51,12 @@ export function invoker(definition: RouteDefinition, instance: object, { bodyLim
     steps.push(async (context, args) => {
       const { toValidBody } = bodyValidation ?? (await loadBodyValidation());
       return into(args, body.index, await toValidBody(context.request, body.dto, limits, validation));
+    });
+  }
+  if (form) {
+    steps.push(async (context, args) => {
+      const { toValidForm } = await loadFormValidation();
+      return into(args, form.index, await toValidForm(context.request, form.dto, bodyLimit, validation));
     });
   }
   if (query) {

@@ -13,8 +13,8 @@ export interface CustomParameter {
   data: unknown;
 }
 
-/** The parameters that take a validated DTO: `@Body`, `@Query`, `@Params`, `@Headers`. */
-export type DtoInputKey = 'body' | 'query' | 'params' | 'headers';
+/** The parameters that take a validated DTO: `@Body`, `@Form`, `@Query`, `@Params`, `@Headers`. */
+export type DtoInputKey = 'body' | 'form' | 'query' | 'params' | 'headers';
 
 /** What the decorators record about one method of a controller. */
 export interface MethodRecord extends Partial<Record<DtoInputKey, DtoParameter>> {

@@ -16,6 +16,7 @@ export interface RouteDefinition {
   controller: Class;
   propertyKey: string;
   body?: DtoParameter;
+  form?: DtoParameter;
   query?: DtoParameter;
   params?: DtoParameter;
   headers?: DtoParameter;
@@ -48,6 +49,9 @@ export function buildRouteDefinitions(controllers: readonly Class[], basePath: s
       const handler = controller.prototype[route.propertyKey];
       const where = `${controller.name}.${route.propertyKey}`;
       if (typeof handler !== 'function') throw new TypeError(`${where} is decorated as a route but is not a method.`);
+      if (method?.body && method.form) {
+        throw new TypeError(`${where} has both @Body and @Form parameters, and a request has one body: keep one of them.`);
+      }
       const path = joinPaths(basePath, record.prefix, route.path);
       definitions.push({
         order: definitions.length,
@@ -57,6 +61,7 @@ export function buildRouteDefinitions(controllers: readonly Class[], basePath: s
         controller,
         propertyKey: route.propertyKey,
         body: method?.body,
+        form: method?.form,
         query: method?.query,
         params: method?.params,
         headers: method?.headers,

@@ -1,4 +1,5 @@
 import type { ValidationError, ValidatorOptions } from 'class-validator';
+import { fileRulesRegistered } from './decorators/is-file';
 import { withDtoRules, type RuleStorage } from './dto-rules';
 import type { FieldError, FieldLocation } from './http-error';
 import { namedExport } from './interop';
@@ -17,7 +18,7 @@ let validators: Promise<Validators> | undefined;
 // Loaded on the first validated request, not at import: an application without DTOs never pays for them, and the
 // import resolves to the same copy the user's DTO files registered their decorators on.
 export function loadValidators(): Promise<Validators> {
-  return (validators ??= Promise.all([import('class-transformer'), import('class-validator')]).then(
+  return (validators ??= Promise.all([import('class-transformer'), import('class-validator'), fileRulesRegistered()]).then(
     ([transformer, validator]) => ({
       plainToInstance: namedExport<Validators['plainToInstance']>(transformer, 'plainToInstance')!,
       validate: namedExport<Validators['validate']>(validator, 'validate')!,

@@ -82,6 +82,11 @@ function describeRoute(route: RouteDefinition, dtos: Set<Class>, errors: ErrorFo
     dtos.add(route.body.dto);
     operation.requestBody = { required: true, content: json(ref(documentedName(route.body.dto, 'DTO class'))) };
   }
+  if (route.form) {
+    dtos.add(route.form.dto);
+    const schema = ref(documentedName(route.form.dto, 'DTO class'));
+    operation.requestBody = { required: true, content: { 'multipart/form-data': { schema }, 'application/x-www-form-urlencoded': { schema } } };
+  }
   operation.responses = describeResponses(route, dtos, errors);
   if (route.security.length > 0) operation.security = route.security.map((requirement) => ({ ...requirement }));
   return operation;
@@ -90,7 +95,7 @@ function describeRoute(route: RouteDefinition, dtos: Set<Class>, errors: ErrorFo
 /**
  * The declared `@ApiResponse`s, and what the runtime answers by itself: the success status (`@HttpCode`, else 200:
  * decorator metadata cannot tell a method that returns nothing, so a 204 is documented only when declared), 400, 413,
- * 415 and 422 for a `@Body` route, 422 for a `@Query`, `@Params` or `@Headers` route, and 404 and 500 for every route.
+ * 415 and 422 for a `@Body` or `@Form` route, 422 for a `@Query`, `@Params` or `@Headers` route, and 404 and 500 for every route.
  */
 function describeResponses(route: RouteDefinition, dtos: Set<Class>, errors: ErrorFormatKind): Record<string, ResponseObject | ReferenceObject> {
   const declared = new Map<number, ResponseObject>();
@@ -102,7 +107,7 @@ function describeResponses(route: RouteDefinition, dtos: Set<Class>, errors: Err
     responses.set(status, { description: reasonPhrase(status) });
   }
   // Shared entries of components.responses: one line each per operation keeps a 1,000-route document small.
-  if (route.body) for (const status of [400, 413, 415, 422] as const) responses.set(status, SHARED_ERROR_REFS[status]);
+  if (route.body || route.form) for (const status of [400, 413, 415, 422] as const) responses.set(status, SHARED_ERROR_REFS[status]);
   if (route.query || route.params || route.headers) responses.set(422, SHARED_ERROR_REFS[422]);
   responses.set(404, SHARED_ERROR_REFS[404]);
   responses.set(500, SHARED_ERROR_REFS[500]);

@@ -1,3 +1,4 @@
+import { fileRulesRegistered } from '../decorators/is-file';
 import { designType, propertyRules, type RuleMetadata } from '../dto-rules';
 import { namedExport } from '../interop';
 import { requireFromProject } from '../node-runtime';
@@ -44,7 +45,7 @@ export async function loadSchemaTools(): Promise<SchemaTools> {
   // requireFromProject). Loaded natively it still reads the one class-validator storage (kept on globalThis), and it
   // is handed class-transformer's storages below.
   const jsonschema = requireFromProject<unknown>('class-validator-jsonschema', 'generateOpenApiDocument');
-  const [validator, transformerStorages] = await Promise.all([import('class-validator'), loadTransformerStorages()]);
+  const [validator, transformerStorages] = await Promise.all([import('class-validator'), loadTransformerStorages(), fileRulesRegistered()]);
   const getMetadataStorage = namedExport<() => ValidationStorage>(validator, 'getMetadataStorage')!;
   return {
     targetConstructorToSchema: namedExport<SchemaTools['targetConstructorToSchema']>(jsonschema, 'targetConstructorToSchema')!,
@@ -52,6 +53,10 @@ export async function loadSchemaTools(): Promise<SchemaTools> {
     transformerStorages,
   };
 }
+
+// `@IsFile`: a file part, as OpenAPI describes an upload (Swagger UI shows a file picker for it); with `{ each: true }`
+// class-validator-jsonschema makes it an array of them.
+const FILE_CONVERTERS = { isFile: { type: 'string', format: 'binary' } };
 
 export interface ClassSchema {
   name: string;
@@ -104,6 +109,7 @@ function describeClass(cls: Class, loaded: SchemaTools, transformer: Transformer
   const generated = loaded.targetConstructorToSchema(cls, {
     refPointerPrefix: SCHEMA_REF_PREFIX,
     classTransformerMetadataStorage: transformer,
+    additionalConverters: FILE_CONVERTERS,
   });
   // The classes this one refers to, by the name class-validator-jsonschema put in its `$ref`s.
   const referenced = new Map<string, Class>();

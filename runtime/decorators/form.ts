@@ -1,0 +1,12 @@
+import type { Class } from '../types';
+import { dtoParameter } from './dto-parameter';
+
+/**
+ * Reads a `multipart/form-data` or `application/x-www-form-urlencoded` body, validates it against `dto` and passes the
+ * validated instance. Text fields are converted like `@Query` values; file parts arrive as `File`s (check them with
+ * `@IsFile`). Any other content type answers 415, JSON included: forms are opt-in per route because a browser sends
+ * them cross-site without a CORS preflight. An invalid form answers 422 (`in: 'form'`) and the handler does not run.
+ */
+export function Form(dto: Class): ParameterDecorator {
+  return dtoParameter('Form', 'form', dto);
+}

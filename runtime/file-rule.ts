@@ -1,0 +1,53 @@
+import type { ValidationArguments, ValidationOptions } from 'class-validator';
+import type { FileRule, IsFileOptions } from './decorators/is-file';
+import { namedExport } from './interop';
+
+type RegisterDecorator = (options: {
+  name: string;
+  target: Function;
+  propertyName: string;
+  constraints: unknown[];
+  options?: ValidationOptions;
+  validator: { validate(value: unknown): boolean; defaultMessage(args: ValidationArguments): string };
+}) => void;
+
+/** `IsFile`'s rule, registered through class-validator's `registerDecorator` (loaded here, in a chunk of its own). */
+export async function fileRuleRegistrar(): Promise<(rule: FileRule) => void> {
+  const registerDecorator = namedExport<RegisterDecorator>(await import('class-validator'), 'registerDecorator')!;
+  return ({ target, propertyName, file, validation }) =>
+    registerDecorator({
+      name: 'isFile',
+      target,
+      propertyName,
+      constraints: [file],
+      options: validation,
+      validator: {
+        validate: (value) => fileProblem(value, file) === undefined,
+        defaultMessage: ({ property, value }) => {
+          // With `each`, class-validator checks the items one by one but gives the message the whole array.
+          if (validation?.each && Array.isArray(value)) {
+            const index = value.findIndex((item) => fileProblem(item, file) !== undefined);
+            return `${property}.${index} ${fileProblem(value[index], file)}`;
+          }
+          return `${property} ${fileProblem(value, file)}`;
+        },
+      },
+    });
+}
+
+/** What is wrong with `value` as a file under `options`, or undefined when nothing is. */
+export function fileProblem(value: unknown, { maxSize, mimeTypes }: IsFileOptions): string | undefined {
+  if (!(value instanceof Blob) || typeof (value as File).name !== 'string') return 'must be a file (a multipart/form-data file part)';
+  if (maxSize !== undefined && value.size > maxSize) return `must be at most ${maxSize} bytes (got ${value.size})`;
+  if (mimeTypes !== undefined && !mimeTypes.some((accepted) => typeMatches(value.type, accepted))) {
+    return `must be of type ${mimeTypes.join(', ')} (got ${value.type || 'no type'})`;
+  }
+  return undefined;
+}
+
+function typeMatches(type: string, accepted: string): boolean {
+  const essence = type.split(';', 1)[0].trim().toLowerCase();
+  const wanted = accepted.trim().toLowerCase();
+  if (wanted === '*/*' || wanted === '*') return essence !== '';
+  return wanted.endsWith('/*') ? essence.startsWith(wanted.slice(0, -1)) : essence === wanted;
+}

@@ -1,0 +1,14 @@
+import type { ValidatorOptions } from 'class-validator';
+import { formInput, readForm } from './form-body';
+import { toValidInput } from './input-validation';
+import type { Class } from './types';
+import type { Validated } from './validation';
+
+/**
+ * `@Form(Dto)`: the form body read under the limit, its text fields converted like `@Query` values, its files passed
+ * as `File`s, then validated (field errors say `in: 'form'`). The invoker loads this module on the first form request.
+ */
+export async function toValidForm(request: Request, dto: Class, bodyLimit: number, validation: ValidatorOptions): Promise<Validated> {
+  const plain = formInput(await readForm(request, bodyLimit));
+  return toValidInput(dto, () => plain, validation, 'form');
+}
