@@ -5,14 +5,14 @@
 import fc from 'fast-check';
 
 const segment = fc.oneof(
-  fc.constantFrom('posts', 'orders', 'system', 'health', 'echo', 'search', 'tags', '1', '2', '999', 'x', '', '.', '..'),
+  fc.constantFrom('posts', 'orders', 'users', 'avatar', 'system', 'health', 'echo', 'search', 'tags', '1', '2', '999', 'x', '', '.', '..'),
   fc.constantFrom('%', '%zz', '%E0%A4%A', '%00', '%2F', '%C3%A9', 'a%20b', '%F0%9F%98%80', '\u00e9', '~', ';a=b', '*'),
   fc.string({ maxLength: 12 }).map(encodeURIComponent),
   fc.string({ minLength: 200, maxLength: 400 }).map(encodeURIComponent),
 );
 
 const path = fc.oneof(
-  { weight: 3, arbitrary: fc.constantFrom('/api/posts', '/api/posts/1', '/api/posts/search', '/api/posts/tags/dto', '/api/orders', '/api/orders/1', '/api/system/health', '/api/system/echo') },
+  { weight: 3, arbitrary: fc.constantFrom('/api/posts', '/api/posts/1', '/api/posts/search', '/api/posts/tags/dto', '/api/orders', '/api/orders/1', '/api/users', '/api/users/1', '/api/users/1/avatar', '/api/system/health', '/api/system/echo') },
   { weight: 3, arbitrary: fc.array(segment, { minLength: 1, maxLength: 4 }).map((parts) => `/api/${parts.join('/')}`) },
   { weight: 1, arbitrary: fc.array(segment, { maxLength: 3 }).map((parts) => `/${parts.join('/')}`) },
 );
@@ -108,6 +108,54 @@ const bodyRouteRequest = (apiKey: string): fc.Arbitrary<Generated> =>
   body: JSON.stringify(body),
 }));
 
+/** Form fields shaped like the example's SignUpForm, each sometimes missing or not what it should be. */
+const signUpFields = fc.record(
+  {
+    name: fc.oneof({ weight: 4, arbitrary: fc.constant('Grace') }, text),
+    email: fc.constantFrom('ada@example.com', 'ada@example.com', 'ada@example.com', 'not-an-email', ''),
+    age: fc.constantFrom('36', '36', '36', '12', 'abc', '1e3', ''),
+    newsletter: fc.constantFrom('true', 'false', '1', 'yes'),
+  },
+  { requiredKeys: ['name', 'email'] },
+);
+
+/** A file part for the avatar route: PNG, JPEG or another type, small or over the route's 1 MB, or text instead of a file. */
+const avatarPart = fc.oneof(
+  fc.record({ type: fc.constantFrom('image/png', 'image/jpeg', 'image/png', 'image/gif', 'text/plain', ''), size: fc.oneof({ weight: 4, arbitrary: fc.nat(2000) }, fc.constant(1_000_001)) }).map(
+    ({ type, size }) => new File([new Uint8Array(size)], `avatar.${type.split('/')[1] || 'bin'}`, { type }),
+  ),
+  text,
+);
+
+const toForm = (fields: Record<string, string | File | undefined>, multipart: boolean): BodyInit => {
+  if (!multipart) return new URLSearchParams(Object.entries(fields).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) if (value !== undefined) form.append(name, value);
+  return form;
+};
+
+/** Requests aimed at the form routes: urlencoded and multipart bodies (their content type set by fetch), or a broken multipart. */
+const formRouteRequest = (apiKey: string): fc.Arbitrary<Generated> =>
+  fc
+    .oneof(
+      fc.record({ path: fc.constant('/api/users'), method: fc.constant('POST'), fields: signUpFields, multipart: fc.boolean(), broken: fc.constant(false) }),
+      fc.record({
+        path: fc.constantFrom('/api/users/1/avatar', '/api/users/1/avatar', '/api/users/999/avatar'),
+        method: fc.constant('PUT'),
+        fields: fc.oneof({ weight: 4, arbitrary: fc.record({ avatar: avatarPart }) }, fc.constant({})),
+        multipart: fc.constant(true),
+        broken: fc.constantFrom(false, false, false, true),
+      }),
+    )
+    .map(({ path, method, fields, multipart, broken }) => ({
+      method,
+      path,
+      query: '',
+      contentType: broken ? 'multipart/form-data; boundary=x' : undefined,
+      apiKey,
+      encoding: undefined,
+      body: broken ? '--x\r\nContent-Disposition: form-data; name="avatar"; filename="a.png"\r\n\r\ncut off' : toForm(fields, multipart),
+    }));
 
 /** The generated request as a fetch `Request`, or undefined when the fetch API itself refuses to build it. */
 export function toRequest(generated: Generated): Request | undefined {
@@ -127,7 +175,11 @@ export function toRequest(generated: Generated): Request | undefined {
   }
 }
 
-/** Random requests of every kind, and requests aimed at the body routes so that most bodies reach the handlers. */
+/** Random requests of every kind, and requests aimed at the body and form routes so that most bodies reach the handlers. */
 export function exampleRequests(apiKey: string): fc.Arbitrary<Generated> {
-  return fc.oneof(randomRequest(apiKey), bodyRouteRequest(apiKey));
+  return fc.oneof(
+    { weight: 3, arbitrary: randomRequest(apiKey) },
+    { weight: 2, arbitrary: bodyRouteRequest(apiKey) },
+    { weight: 1, arbitrary: formRouteRequest(apiKey) },
+  );
 }
