@@ -1,5 +1,5 @@
 // `npm run bench`: every in-process benchmark, one table, and JSON under bench/results/ (git-ignored).
-// Run a subset with `npm run bench -- dispatch scaling` (names: dispatch, scaling, validation, query, builders, startup, size).
+// Run a subset with `npm run bench -- dispatch scaling` (names: dispatch, scaling, validation, query, upload, builders, startup, size).
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os, { tmpdir } from 'node:os';
@@ -11,9 +11,10 @@ import { fmt, ratio, table } from './lib/harness.mjs';
 import { runScaling } from './scaling.mjs';
 import { runSize, runStartup } from './startup.mjs';
 import { runQuery } from './query.mjs';
+import { runUpload } from './upload.mjs';
 import { runValidation } from './validation.mjs';
 
-const ALL = ['dispatch', 'scaling', 'validation', 'query', 'builders', 'startup', 'size'];
+const ALL = ['dispatch', 'scaling', 'validation', 'query', 'upload', 'builders', 'startup', 'size'];
 const chosen = process.argv.slice(2).length ? process.argv.slice(2) : ALL;
 const unknown = chosen.filter((name) => !ALL.includes(name));
 if (unknown.length) {
@@ -97,6 +98,13 @@ if (chosen.includes('query')) {
   console.log(table(['query', 'ours', 'floor', 'ours/floor'], r.rows.map((row) => [row.query, fmt(row.ours), fmt(row.floor), ratio(row.oursPerFloor)])));
   const worst = Math.max(...r.rows.map((row) => row.oursPerFloor));
   console.log(`target ≤ ${TARGETS.queryPerFloor}: ${mark(worst <= TARGETS.queryPerFloor)}\n`);
+}
+
+if (chosen.includes('upload')) {
+  const r = (results.upload = await runUpload());
+  console.log(`Uploads: PUT of a ${r.fileBytes / 1024} KB file to a @Form(Dto) route with IsFile vs request.formData() + class-validator`);
+  console.log(table(['upload', 'ours', 'floor', 'ours/floor'], r.rows.map((row) => [row.upload, fmt(row.ours), fmt(row.floor), ratio(row.oursPerFloor)])));
+  console.log('');
 }
 
 if (chosen.includes('builders')) {
