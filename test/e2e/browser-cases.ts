@@ -7,6 +7,7 @@ import { API_KEY, ARTIFACTS, timed } from './harness';
 
 /** Debian's chromium (apt-get install chromium); CHROMIUM_PATH overrides it. */
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const ONE_PIXEL_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
 const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 
 /** Swagger UI of the production build in headless Chromium: every controller's operations, then "Try it out" → 422. */
@@ -32,7 +33,7 @@ export function browserCases({ test, server }: ExampleSuite): void {
       });
 
       const tags = await page.locator('.opblock-tag').evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-tag')));
-      assert.equal(tags, ['posts', 'orders', 'system']);
+      assert.equal(tags, ['posts', 'orders', 'users', 'system']);
       const operations = await page
         .locator('.opblock')
         .evaluateAll((nodes) =>
@@ -52,6 +53,8 @@ export function browserCases({ test, server }: ExampleSuite): void {
         'GET /api/system/health',
         'GET /api/system/fail',
         'GET /api/system/whoami',
+        'POST /api/users',
+        'PUT /api/users/{id}/avatar',
       ]) {
         assert.ok(operations.includes(operation), `${operation} in ${operations.join(', ')}`);
       }
@@ -100,6 +103,25 @@ export function browserCases({ test, server }: ExampleSuite): void {
         assert.equal(JSON.parse(String(await answered.locator('.response-col_description pre').first().textContent())), { client: 'api-key', version: '2.0.1' });
         await whoami.scrollIntoViewIfNeeded();
         await page.screenshot({ path: join(ARTIFACTS, 'swagger-ui-inputs.png'), fullPage: false });
+      });
+
+      // Issue 13: the @Form route's IsFile property is a file picker, and "Try it out" uploads the file as multipart.
+      await timed('swagger ui: try it out uploads a file', async () => {
+        const avatar = page.locator('#operations-users-UsersController_setAvatar');
+        await avatar.locator('.opblock-summary').click();
+        await avatar.locator('button.try-out__btn').click();
+        await avatar.locator('tr[data-param-name="id"][data-param-in="path"] input').fill('1');
+        const picker = avatar.locator('input[type="file"]');
+        assert.is(await picker.count(), 1);
+        await picker.setInputFiles({ name: 'from-the-browser.png', mimeType: 'image/png', buffer: ONE_PIXEL_PNG });
+        await avatar.locator('button.execute').click();
+        const uploaded = avatar.locator('.live-responses-table tbody tr.response').first();
+        await uploaded.waitFor();
+        assert.is((await uploaded.locator('.response-col_status').textContent())?.trim(), '200');
+        const user = JSON.parse(String(await uploaded.locator('.response-col_description pre').first().textContent()));
+        assert.equal(user.avatar, { name: 'from-the-browser.png', type: 'image/png', size: ONE_PIXEL_PNG.length });
+        await avatar.scrollIntoViewIfNeeded();
+        await page.screenshot({ path: join(ARTIFACTS, 'swagger-ui-upload.png'), fullPage: false });
       });
 
       // The 422 is an expected response and Chromium logs failed fetches as console errors; nothing else may fail

@@ -63,12 +63,20 @@ export function docsCases({ test, server }: ExampleSuite): void {
       '/api/system/fail',
       '/api/system/health',
       '/api/system/whoami',
+      '/api/users',
+      '/api/users/{id}',
+      '/api/users/{id}/avatar',
     ]);
     const operationIds: string[] = Object.values(document.paths).flatMap((item: any) => Object.values(item).map((operation: any) => operation.operationId));
     for (const name of OPERATIONS) assert.ok(operationIds.includes(name), `${name} in ${operationIds.join(', ')}`);
     // @All('/echo') is documented under every method.
     assert.ok(operationIds.filter((id) => id.startsWith('SystemController_echo')).length >= 5, operationIds.join(', '));
-    assert.equal(document.tags.map((tag: { name: string }) => tag.name), ['posts', 'orders', 'system']);
+    assert.equal(document.tags.map((tag: { name: string }) => tag.name), ['posts', 'orders', 'users', 'system']);
+    // Issue 13: a @Form route takes multipart and urlencoded bodies; an IsFile property is a binary string.
+    const avatar = document.paths['/api/users/{id}/avatar'].put;
+    assert.equal(Object.keys(avatar.requestBody.content), ['multipart/form-data', 'application/x-www-form-urlencoded']);
+    assert.equal(avatar.requestBody.content['multipart/form-data'].schema, ref('AvatarForm'));
+    assert.equal(document.components.schemas.AvatarForm.properties.avatar, { type: 'string', format: 'binary' });
 
     const create = document.paths['/api/posts'].post;
     assert.equal(create.requestBody.content['application/json'].schema, ref('CreatePostDto'));

@@ -21,7 +21,7 @@ export function fuzzCases({ test, server }: ExampleSuite): void {
       if (generated.path === '/api/system/fail') continue;
       let status: number;
       try {
-        status = (await send(running.port, generated.method, `${generated.path}${generated.query}`, sendOptions(generated))).status;
+        status = (await send(running.port, generated.method, `${generated.path}${generated.query}`, await sendOptions(generated))).status;
       } catch (error) {
         // node:http refuses to send a path with raw non-ASCII characters: no server ever sees such a request.
         if ((error as { code?: string }).code === 'ERR_UNESCAPED_CHARACTERS') continue;
@@ -38,8 +38,14 @@ export function fuzzCases({ test, server }: ExampleSuite): void {
   });
 }
 
-function sendOptions(generated: Generated): Parameters<typeof send>[3] {
+async function sendOptions(generated: Generated): Promise<Parameters<typeof send>[3]> {
   const headers: Record<string, string> = {};
+  // A FormData or URLSearchParams body: its bytes and content type (with the multipart boundary) as fetch makes them.
+  if (generated.body instanceof FormData || generated.body instanceof URLSearchParams) {
+    const encoded = new Response(generated.body);
+    headers['content-type'] = encoded.headers.get('content-type')!;
+    generated = { ...generated, body: new Uint8Array(await encoded.arrayBuffer()) };
+  }
   if (generated.contentType) headers['content-type'] = generated.contentType;
   if (generated.apiKey !== undefined) headers['x-api-key'] = generated.apiKey;
   if (generated.encoding) headers['content-encoding'] = generated.encoding;

@@ -3,6 +3,7 @@
 import { docsCases } from './docs-cases';
 import { errorFormatCases } from './error-format-cases';
 import { exampleSuite } from './example-suite';
+import { formCases } from './form-cases';
 import { fuzzCases } from './fuzz-cases';
 import { httpCases } from './http-cases';
 import { inputCases } from './input-cases';
@@ -11,6 +12,7 @@ const example = exampleSuite('webpack');
 inputCases(example);
 httpCases(example);
 docsCases(example);
+formCases(example);
 // Last: the fuzz creates and changes posts, which the cases above count on.
 fuzzCases(example);
 example.test.run();
