@@ -34,8 +34,8 @@ type ArgumentStep = (context: RouteContext, args: unknown[]) => Promise<Validate
  * Calls one route's method: builds its arguments, then turns its result into a Response (`@HttpCode` for values).
  * Custom parameter decorators run first, in parameter order (a 401 from a `@CurrentUser` comes before any 422); then
  * the `@Body`, `@Form`, `@Query`, `@Params` and `@Headers` DTOs are validated, and all their field errors answer one
- * 422, each saying where its value came from (`body`, `form`, `query`, `path`, `header`). Body errors (400, 413, 415, too deep) are
- * thrown. Every other parameter gets the context.
+ * 422, each saying where its value came from (`body`, `form`, `query`, `path`, `header`). Body errors (400, 413, 415,
+ * too deep) are thrown. Every other parameter gets the context.
  */
 export function invoker(definition: RouteDefinition, instance: object, { bodyLimit, bodyDepthLimit, validation, fail, respond }: InvokerOptions): Handler {
   const method = (instance as Record<string, (...args: unknown[]) => unknown>)[definition.propertyKey];

@@ -95,7 +95,8 @@ function describeRoute(route: RouteDefinition, dtos: Set<Class>, errors: ErrorFo
 /**
  * The declared `@ApiResponse`s, and what the runtime answers by itself: the success status (`@HttpCode`, else 200:
  * decorator metadata cannot tell a method that returns nothing, so a 204 is documented only when declared), 400, 413,
- * 415 and 422 for a `@Body` or `@Form` route, 422 for a `@Query`, `@Params` or `@Headers` route, and 404 and 500 for every route.
+ * 415 and 422 for a `@Body` or `@Form` route, 422 for a `@Query`, `@Params` or `@Headers` route, and 404 and 500 for
+ * every route.
  */
 function describeResponses(route: RouteDefinition, dtos: Set<Class>, errors: ErrorFormatKind): Record<string, ResponseObject | ReferenceObject> {
   const declared = new Map<number, ResponseObject>();
