@@ -50,7 +50,7 @@ async function multipartBody(type) {
   return { type: encoded.headers.get('content-type'), bytes: new Uint8Array(await encoded.arrayBuffer()) };
 }
 
-export async function runUpload({ rounds = 40, batch = 40 } = {}) {
+export async function runUpload({ rounds = 60, batch = 100 } = {}) {
   const app = buildUploadApp();
   const candidates = { ours: (r) => app.handle(r), floor: uploadFloor };
   const bodies = { valid: await multipartBody('image/png'), invalid: await multipartBody('image/gif') };
