@@ -1,4 +1,5 @@
 import type { ValidatorOptions } from 'class-validator';
+import { fileRulesRegistered } from './decorators/is-file';
 import { formInput, readForm } from './form-body';
 import { toValidInput } from './input-validation';
 import type { Class } from './types';
@@ -10,5 +11,7 @@ import type { Validated } from './validation';
  */
 export async function toValidForm(request: Request, dto: Class, bodyLimit: number, validation: ValidatorOptions): Promise<Validated> {
   const plain = formInput(await readForm(request, bodyLimit));
+  // A DTO module loaded after the validators were (a lazily imported controller) may have IsFile rules still pending.
+  await fileRulesRegistered();
   return toValidInput(dto, () => plain, validation, 'form');
 }

@@ -1,5 +1,7 @@
 import { Type } from 'class-transformer';
 import { IsArray, IsBoolean, IsInt, IsOptional, IsString, Min } from 'class-validator';
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { Body, Controller, Form, IsFile, Post, Put, createApplication, type ErrorFormatter, type FieldError } from '../../runtime/index';
@@ -270,3 +272,17 @@ limits('a malformed multipart body (no boundary, a wrong boundary, truncated) an
 });
 
 limits.run();
+
+const late = suite('IsFile declared after the validators were loaded');
+
+late('the first IsFile rule, declared after a form request loaded the validators, applies to its first request', () => {
+  // A fresh process: in this one the rules above are registered already.
+  const child = spawnSync(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('./late-is-file.child.ts', import.meta.url))], { encoding: 'utf8' });
+  assert.is(child.status, 0, child.stderr);
+  assert.equal(JSON.parse(child.stdout), {
+    status: 422,
+    errors: [{ field: 'document', message: 'document must be of type image/png (got image/gif)', in: 'form' }],
+  });
+});
+
+late.run();
