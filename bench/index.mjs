@@ -1,5 +1,5 @@
 // `npm run bench`: every in-process benchmark, one table, and JSON under bench/results/ (git-ignored).
-// Run a subset with `npm run bench -- dispatch scaling` (names: dispatch, scaling, validation, query, builders, startup, size).
+// Run a subset with `npm run bench -- dispatch scaling` (names: dispatch, scaling, validation, query, serialize, builders, startup, size).
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os, { tmpdir } from 'node:os';
@@ -9,11 +9,12 @@ import { runBuilders } from './builders.mjs';
 import { runDispatch } from './dispatch.mjs';
 import { fmt, ratio, table } from './lib/harness.mjs';
 import { runScaling } from './scaling.mjs';
+import { runSerialize } from './serialize.mjs';
 import { runSize, runStartup } from './startup.mjs';
 import { runQuery } from './query.mjs';
 import { runValidation } from './validation.mjs';
 
-const ALL = ['dispatch', 'scaling', 'validation', 'query', 'builders', 'startup', 'size'];
+const ALL = ['dispatch', 'scaling', 'validation', 'query', 'serialize', 'builders', 'startup', 'size'];
 const chosen = process.argv.slice(2).length ? process.argv.slice(2) : ALL;
 const unknown = chosen.filter((name) => !ALL.includes(name));
 if (unknown.length) {
@@ -28,6 +29,7 @@ const TARGETS = {
   validationPerFloor: 1.2,
   queryPerFloor: 1.2,
   gzipBytes: 10 * 1024,
+  serializePerOff: 1.03,
 };
 const mark = (ok) => (ok ? 'ok' : 'MISSED');
 
@@ -97,6 +99,14 @@ if (chosen.includes('query')) {
   console.log(table(['query', 'ours', 'floor', 'ours/floor'], r.rows.map((row) => [row.query, fmt(row.ours), fmt(row.floor), ratio(row.oursPerFloor)])));
   const worst = Math.max(...r.rows.map((row) => row.oursPerFloor));
   console.log(`target ≤ ${TARGETS.queryPerFloor}: ${mark(worst <= TARGETS.queryPerFloor)}\n`);
+}
+
+if (chosen.includes('serialize')) {
+  const r = (results.serialize = await runSerialize());
+  console.log('Serialisation: a route returning a plain object, serialisation on (the default) vs `serialize: false`');
+  console.log(table(['value', 'on', 'off', 'on/off'], r.rows.map((row) => [row.value, fmt(row.ours), fmt(row.off), ratio(row.oursPerOff)])));
+  const worst = Math.max(...r.rows.map((row) => row.oursPerOff));
+  console.log(`target ≤ ${TARGETS.serializePerOff}: ${mark(worst <= TARGETS.serializePerOff)}\n`);
 }
 
 if (chosen.includes('builders')) {
