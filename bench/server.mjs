@@ -9,7 +9,7 @@
 // --warmup-seconds N, --cold-rounds N, --memory-rounds N (the first N cold-start rounds also send the mix and read
 // memory), --requests N (the mix's length), --serverless-rounds N, --rebuild, --cpu-prof
 // (writes .cpuprofile files of the load-phase servers to .tmp/prof/<candidate>/).
-import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
