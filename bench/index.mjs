@@ -1,5 +1,5 @@
 // `npm run bench`: every in-process benchmark, one table, and JSON under bench/results/ (git-ignored).
-// Run a subset with `npm run bench -- dispatch scaling` (names: dispatch, scaling, validation, query, upload, builders, startup, size).
+// Run a subset with `npm run bench -- dispatch scaling` (names: dispatch, scaling, validation, query, upload, serialize, builders, startup, size).
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os, { tmpdir } from 'node:os';
@@ -9,12 +9,13 @@ import { runBuilders } from './builders.mjs';
 import { runDispatch } from './dispatch.mjs';
 import { fmt, ratio, table } from './lib/harness.mjs';
 import { runScaling } from './scaling.mjs';
+import { runSerialize } from './serialize.mjs';
 import { runSize, runStartup } from './startup.mjs';
 import { runQuery } from './query.mjs';
 import { runUpload } from './upload.mjs';
 import { runValidation } from './validation.mjs';
 
-const ALL = ['dispatch', 'scaling', 'validation', 'query', 'upload', 'builders', 'startup', 'size'];
+const ALL = ['dispatch', 'scaling', 'validation', 'query', 'upload', 'serialize', 'builders', 'startup', 'size'];
 const chosen = process.argv.slice(2).length ? process.argv.slice(2) : ALL;
 const unknown = chosen.filter((name) => !ALL.includes(name));
 if (unknown.length) {
@@ -29,6 +30,7 @@ const TARGETS = {
   validationPerFloor: 1.2,
   queryPerFloor: 1.2,
   gzipBytes: 10 * 1024,
+  serializePerOff: 1.03,
 };
 const mark = (ok) => (ok ? 'ok' : 'MISSED');
 
@@ -105,6 +107,14 @@ if (chosen.includes('upload')) {
   console.log(`Uploads: PUT of a ${r.fileBytes / 1024} KB file to a @Form(Dto) route with IsFile vs request.formData() + class-validator`);
   console.log(table(['upload', 'ours', 'floor', 'ours/floor'], r.rows.map((row) => [row.upload, fmt(row.ours), fmt(row.floor), ratio(row.oursPerFloor)])));
   console.log('');
+}
+
+if (chosen.includes('serialize')) {
+  const r = (results.serialize = await runSerialize());
+  console.log('Serialisation: a route returning a plain object, serialisation on (the default) vs `serialize: false`');
+  console.log(table(['value', 'on', 'off', 'on/off'], r.rows.map((row) => [row.value, fmt(row.ours), fmt(row.off), ratio(row.oursPerOff)])));
+  const worst = Math.max(...r.rows.map((row) => row.oursPerOff));
+  console.log(`target ≤ ${TARGETS.serializePerOff}: ${mark(worst <= TARGETS.serializePerOff)}\n`);
 }
 
 if (chosen.includes('builders')) {

@@ -1,153 +1,235 @@
-// `npm run bench:server` (opt-in): a real Next server under `next start`, autocannon against a route of ours behind
-// the catch-all route file and against the same answer from a plain route file, alternating; req/s and p99.
+// `npm run bench:server`: the real server. Three scratch Next apps serve the same 20 × 10-route API (bench/server/apps.mjs):
+// ours, plain route files and Hono in a catch-all. Under `next start`, pinned to one core with autocannon on the other,
+// it measures in one run, candidates interleaved over rounds: GET and `@Body` POST req/s and p99, cold start (spawn →
+// first 200 of the POST), memory (RSS of the server's process tree after a mix of requests) and the serverless shape
+// (a fresh Node process imports one route module and answers the POST). Medians, min–max, ratios against the targets;
+// JSON in bench/results/. Method: bench/README.md.
 //
-// The app: the example app (example/) when it has src/app/plain/items/[id]/route.ts (unless --scratch); otherwise a
-// scratch app written to .tmp/bench-server (git-ignored; inside the repository so that next, react and the built
-// dist resolve from the repository's node_modules). Builds are serialised with `flock /tmp/next-build.lock`.
-// Only 127.0.0.1 is targeted. Options: --seconds N (per run, default 8), --rounds N (default 5), --connections N.
-import autocannon from 'autocannon';
-import { execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import net from 'node:net';
+// Options: --quick (short, for iterating), --rounds N, --seconds N (per autocannon run), --connections N,
+// --warmup-seconds N, --cold-rounds N, --memory-rounds N (the first N cold-start rounds also send the mix and read
+// memory), --requests N (the mix's length), --serverless-rounds N, --rebuild, --cpu-prof
+// (writes .cpuprofile files of the load-phase servers to .tmp/prof/<candidate>/).
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { median } from './lib/harness.mjs';
+import { ratio, table } from './lib/harness.mjs';
+import { CANDIDATES, postRouteModule, writeApp } from './server/apps.mjs';
+import { LOCK, SERVER_CORE, freePort, lockHeldByAncestor, pinSelf, startServer, stopServer, treeCpuMs, treeRss } from './server/processes.mjs';
+import { MEASURED, MIXED, POST_CONTROLLER, POST_ID, VALID_ITEM, cannon, checkSameAnswers, firstOk } from './server/requests.mjs';
+import { spread, summarize } from './server/stats.mjs';
 
 const root = fileURLToPath(new URL('../', import.meta.url));
-const args = Object.fromEntries(process.argv.slice(2).join(' ').split('--').filter(Boolean).map((a) => { const [k, v = ''] = a.trim().split(/\s+/); return [k, v]; }));
-const seconds = Number(args.seconds ?? 8);
-const rounds = Number(args.rounds ?? 5);
-const connections = Number(args.connections ?? 10);
+const argv = process.argv.slice(2);
 
-const SCRATCH = {
-  'package.json': JSON.stringify({ name: 'nac-bench-server', private: true }, null, 2),
-  'next.config.mjs': `export default { experimental: { serverMinification: false } };\n`,
-  'src/app.js': `// Decorators called directly, so the scratch app needs no TypeScript set-up.
-import { Controller, Get, createApplication } from '../../../dist/index.mjs';
+if (!lockHeldByAncestor()) {
+  // The whole run, builds included, holds the machine's Next lock: no other next build/start runs beside it.
+  console.log(`Waiting for ${LOCK} (held while any next build or next start runs on this machine)…`);
+  const run = spawnSync('flock', [LOCK, process.execPath, fileURLToPath(import.meta.url), ...argv], { stdio: 'inherit' });
+  process.exit(run.status ?? 1);
+}
 
-class ItemsController {
-  one(context) {
-    return { id: context.params.id };
-  }
-}
-Get('/:id')(ItemsController.prototype, 'one');
-Controller('/items')(ItemsController);
-
-// Nineteen more controllers of ten routes, declared after /items, so the router has a realistic table to search.
-const controllers = [ItemsController];
-for (let c = 0; c < 19; c++) {
-  const cls = class {};
-  Object.defineProperty(cls, 'name', { value: 'C' + c });
-  const routes = [['GET', ''], ['POST', ''], ['GET', '/:id'], ['PUT', '/:id'], ['DELETE', '/:id'], ['GET', '/:id/items'],
-    ['POST', '/:id/items'], ['GET', '/:id/items/:itemId'], ['PUT', '/:id/items/:itemId'], ['DELETE', '/:id/items/:itemId']];
-  routes.forEach(([method, p], r) => {
-    cls.prototype['r' + r] = () => ({ c, r });
-    ({ GET: Get })[method]?.(p)(cls.prototype, 'r' + r);
-  });
-  Controller('/c' + c)(cls);
-  controllers.push(cls);
-}
-export const app = createApplication({ controllers });
-`,
-  'src/app/api/[[...route]]/route.js': `import { app } from '../../../app.js';\n\nexport const { GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS } = app.handlers;\n`,
-  'src/app/plain/items/[id]/route.js': `export async function GET(request, { params }) {
-  const { id } = await params;
-  return new Response(JSON.stringify({ id }), { status: 200, headers: { 'content-type': 'application/json' } });
-}
-`,
+const flag = (name) => argv.includes(`--${name}`);
+const quick = flag('quick');
+const option = (name, full, short) => {
+  const at = argv.indexOf(`--${name}`);
+  return at === -1 ? (quick ? short : full) : Number(argv[at + 1]);
 };
+const settings = {
+  rounds: option('rounds', 5, 2),
+  seconds: option('seconds', 4, 2),
+  warmupSeconds: option('warmup-seconds', 4, 2),
+  connections: option('connections', 10, 10),
+  coldRounds: option('cold-rounds', 6, 2),
+  memoryRounds: option('memory-rounds', 3, 1),
+  requests: option('requests', 20_000, 4_000),
+  serverlessRounds: option('serverless-rounds', 6, 2),
+};
+const TARGETS = { getPerPlain: 0.97, getPerHono: 1.0, postPerPlain: 0.97, postPerHono: 1.0, coldPerPlain: 1.1, memoryPerPlain: 1.05 };
 
-function chooseApp() {
-  const example = path.join(root, 'example');
-  const plain = ['src/app/plain/items/[id]/route.ts', 'app/plain/items/[id]/route.ts'].some((f) => existsSync(path.join(example, f)));
-  if (plain && args.scratch === undefined) {
-    // Override the compared paths with --ours /api/... --plain /plain/items/... when the example's data differ.
-    return { dir: example, ours: args.ours ?? '/api/posts/1', plain: args.plain ?? '/plain/items/1', kind: 'example' };
+pinSelf();
+const next = path.join(root, 'node_modules/next/dist/bin/next');
+const dirs = Object.fromEntries(CANDIDATES.map((c) => [c, path.join(root, '.tmp/bench-server', c)]));
+const started = Date.now();
+const load = () => os.loadavg().map((x) => x.toFixed(2)).join(' ');
+const machine = {
+  node: process.version,
+  next: JSON.parse(readFileSync(path.join(root, 'node_modules/next/package.json'), 'utf8')).version,
+  hono: JSON.parse(readFileSync(path.join(root, 'node_modules/hono/package.json'), 'utf8')).version,
+  cpu: os.cpus()[0]?.model.trim(),
+  cores: os.cpus().length,
+  date: new Date().toISOString(),
+  loadBefore: load(),
+};
+console.log(`bench:server · Node ${machine.node} · Next ${machine.next} · Hono ${machine.hono} · ${machine.cpu} × ${machine.cores} · load ${machine.loadBefore}`);
+console.log(`server on core ${SERVER_CORE}, autocannon on the other · ${JSON.stringify(settings)}\n`);
+
+for (const candidate of CANDIDATES) build(candidate);
+
+const samples = Object.fromEntries(CANDIDATES.map((c) => [c, { getRps: [], getP99: [], getCpuUs: [], postRps: [], postP99: [], postCpuUs: [], coldMs: [], rssBytes: [], serverlessMs: [], serverlessProcessMs: [] }]));
+const rotated = (round) => CANDIDATES.map((_, k) => CANDIDATES[(k + round) % CANDIDATES.length]);
+
+await throughput();
+await coldStartAndMemory();
+serverless();
+
+const results = { machine: { ...machine, loadAfter: load() }, settings, targets: TARGETS, samples, summary: {}, ratios: {} };
+for (const candidate of CANDIDATES) results.summary[candidate] = Object.fromEntries(Object.entries(samples[candidate]).map(([k, v]) => [k, summarize(v)]));
+const m = (candidate, key) => results.summary[candidate][key].median;
+results.ratios = {
+  getPerPlain: m('ours', 'getRps') / m('plain', 'getRps'),
+  getPerHono: m('ours', 'getRps') / m('hono', 'getRps'),
+  postPerPlain: m('ours', 'postRps') / m('plain', 'postRps'),
+  postPerHono: m('ours', 'postRps') / m('hono', 'postRps'),
+  getCpuPerPlain: m('ours', 'getCpuUs') / m('plain', 'getCpuUs'),
+  getCpuPerHono: m('ours', 'getCpuUs') / m('hono', 'getCpuUs'),
+  postCpuPerPlain: m('ours', 'postCpuUs') / m('plain', 'postCpuUs'),
+  postCpuPerHono: m('ours', 'postCpuUs') / m('hono', 'postCpuUs'),
+  coldPerPlain: m('ours', 'coldMs') / m('plain', 'coldMs'),
+  coldPerHono: m('ours', 'coldMs') / m('hono', 'coldMs'),
+  memoryPerPlain: m('ours', 'rssBytes') / m('plain', 'rssBytes'),
+  memoryPerHono: m('ours', 'rssBytes') / m('hono', 'rssBytes'),
+  serverlessPerPlain: m('ours', 'serverlessMs') / m('plain', 'serverlessMs'),
+  serverlessPerHono: m('ours', 'serverlessMs') / m('hono', 'serverlessMs'),
+};
+results.seconds = (Date.now() - started) / 1000;
+report(results);
+mkdirSync(path.join(root, 'bench/results'), { recursive: true });
+const json = JSON.stringify(results, null, 2);
+const file = `server-${machine.date.replace(/[:.]/g, '-')}.json`;
+writeFileSync(path.join(root, 'bench/results', file), json);
+writeFileSync(path.join(root, 'bench/results/server-latest.json'), json);
+console.log(`\n${results.seconds.toFixed(0)} s; load average ${machine.loadBefore} before, ${results.machine.loadAfter} after; bench/results/server-latest.json and ${file}`);
+
+/** Writes the candidate's app and runs `next build` unless the same sources (and dist/, for ours) were built last. */
+function build(candidate) {
+  const dir = dirs[candidate];
+  const fingerprint = writeApp(candidate, dir, root);
+  const stamp = path.join(dir, '.next/bench-fingerprint');
+  if (!flag('rebuild') && existsSync(stamp) && readFileSync(stamp, 'utf8') === fingerprint) {
+    console.log(`${candidate}: built already (same sources${candidate === 'ours' ? ' and dist/' : ''})`);
+    return;
   }
-  const dir = path.join(root, '.tmp/bench-server');
-  rmSync(path.join(dir, 'src'), { recursive: true, force: true });
-  for (const [file, text] of Object.entries(SCRATCH)) {
-    mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
-    writeFileSync(path.join(dir, file), text);
-  }
-  return { dir, ours: '/api/items/42', plain: '/plain/items/42', kind: 'scratch' };
+  const start = Date.now();
+  process.stdout.write(`${candidate}: next build… `);
+  execFileSync('nice', ['-n', '10', 'taskset', '-c', '0,1', process.execPath, next, 'build'], { cwd: dir, stdio: ['ignore', 'ignore', 'inherit'], timeout: 15 * 60_000, env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' } });
+  writeFileSync(stamp, fingerprint);
+  console.log(`${((Date.now() - start) / 1000).toFixed(0)} s`);
 }
 
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
+/** The three servers up side by side (only the one under load works), GET and POST runs interleaved over rounds. */
+async function throughput() {
+  const servers = {};
+  try {
+    const bases = {};
+    for (const candidate of CANDIDATES) {
+      const port = await freePort();
+      const profile = flag('cpu-prof') ? ['--cpu-prof', `--cpu-prof-dir=${path.join(root, '.tmp/prof', candidate)}`] : [];
+      servers[candidate] = startServer(next, dirs[candidate], port, profile);
+      bases[candidate] = `http://127.0.0.1:${port}`;
+      await firstOk(bases[candidate], MEASURED.get, performance.now());
+    }
+    await checkSameAnswers(bases);
+    console.log(`Same status, media type and body from every candidate for the ${MIXED.length} requests of the mix.`);
+    const { seconds, connections } = settings;
+    for (const candidate of CANDIDATES) {
+      for (const request of [MEASURED.get, MEASURED.post]) await cannon(bases[candidate], { duration: settings.warmupSeconds, connections, requests: [request] });
+    }
+    for (let round = 0; round < settings.rounds; round++) {
+      for (const candidate of rotated(round)) {
+        for (const kind of round % 2 ? ['post', 'get'] : ['get', 'post']) {
+          const cpuBefore = treeCpuMs(servers[candidate].pid);
+          const r = await cannon(bases[candidate], { duration: seconds, connections, requests: [MEASURED[kind]] });
+          samples[candidate][`${kind}Rps`].push(r.rps);
+          samples[candidate][`${kind}P99`].push(r.p99);
+          samples[candidate][`${kind}CpuUs`].push(((treeCpuMs(servers[candidate].pid) - cpuBefore) * 1000) / r.total);
+        }
+      }
+      console.log(`round ${round + 1}/${settings.rounds}: ` + CANDIDATES.map((c) => `${c} GET ${last(samples[c].getRps)} POST ${last(samples[c].postRps)} req/s`).join(' · '));
+    }
+  } finally {
+    for (const server of Object.values(servers)) await stopServer(server);
+  }
 }
 
-async function waitFor(url, ms) {
-  const end = Date.now() + ms;
-  while (Date.now() < end) {
-    try {
-      const response = await fetch(url);
-      await response.arrayBuffer();
-      return response;
-    } catch {
-      await new Promise((r) => setTimeout(r, 200));
+/**
+ * Each round and candidate: a fresh `next start` → first 200 of the POST; in the first memoryRounds rounds, then the
+ * mix, then the RSS of the server's process tree.
+ */
+async function coldStartAndMemory() {
+  for (let round = 0; round < settings.coldRounds; round++) {
+    for (const candidate of rotated(round)) {
+      const port = await freePort();
+      const base = `http://127.0.0.1:${port}`;
+      const since = performance.now();
+      const server = startServer(next, dirs[candidate], port);
+      try {
+        samples[candidate].coldMs.push(await firstOk(base, MEASURED.post, since));
+        if (round < settings.memoryRounds) {
+          await cannon(base, { amount: settings.requests, connections: settings.connections, requests: MIXED, expectNon2xx: 0.13 });
+          samples[candidate].rssBytes.push(treeRss(server.pid));
+        }
+      } finally {
+        await stopServer(server);
+      }
+    }
+    const memory = (c) => (round < settings.memoryRounds ? `, ${mib(samples[c].rssBytes.at(-1))} MiB` : '');
+    console.log(`cold start round ${round + 1}/${settings.coldRounds}: ` + CANDIDATES.map((c) => `${c} ${last(samples[c].coldMs)} ms${memory(c)}`).join(' · '));
+  }
+}
+
+/** A fresh Node process per run, pinned like the server: import one route module, answer the POST. */
+function serverless() {
+  const child = fileURLToPath(new URL('./server/serverless-child.mjs', import.meta.url));
+  const url = `http://127.0.0.1${MEASURED.post.path}`;
+  let expected;
+  for (let round = 0; round < settings.serverlessRounds; round++) {
+    for (const candidate of rotated(round)) {
+      const { file, params } = postRouteModule(candidate, POST_CONTROLLER, POST_ID);
+      const start = performance.now();
+      const out = execFileSync('taskset', ['-c', SERVER_CORE, process.execPath, child, path.join(dirs[candidate], file), JSON.stringify(params), url, VALID_ITEM], { encoding: 'utf8' });
+      const wall = performance.now() - start;
+      const { ms, status, type, body } = JSON.parse(out);
+      const answer = `${status} ${type} ${body}`;
+      expected ??= answer;
+      if (status !== 200 || answer !== expected) throw new Error(`serverless ${candidate}: ${answer}, expected ${expected}`);
+      samples[candidate].serverlessMs.push(ms);
+      samples[candidate].serverlessProcessMs.push(wall);
     }
   }
-  throw new Error(`${url} did not answer within ${ms} ms`);
 }
 
-function cannon(url, duration = seconds) {
-  return new Promise((resolve, reject) => {
-    autocannon({ url, connections, duration, pipelining: 1 }, (error, result) => (error ? reject(error) : resolve(result)));
-  });
+function report({ summary, ratios }) {
+  const cell = (key, format) => CANDIDATES.map((c) => spread(summary[c][key], format));
+  const verdict = (value, target, atLeast) => (target === undefined ? '' : `${atLeast ? '≥' : '≤'} ${target}: ${(atLeast ? value >= target : value <= target) ? 'ok' : 'MISSED'}`);
+  const rps = (x) => x.toFixed(0);
+  const ms = (x) => x.toFixed(0);
+  const ms1 = (x) => x.toFixed(1);
+  console.log('\nmedian (min–max) over rounds; ratios of medians');
+  console.log(
+    table(
+      ['figure', 'ours', 'plain', 'Hono', 'ours/plain', 'ours/Hono', 'target'],
+      [
+        ['GET req/s', ...cell('getRps', rps), ratio(ratios.getPerPlain), ratio(ratios.getPerHono), `${verdict(ratios.getPerPlain, TARGETS.getPerPlain, true)}, ${verdict(ratios.getPerHono, TARGETS.getPerHono, true)}`],
+        ['GET p99 ms', ...cell('getP99', ms), '', '', ''],
+        ['GET server CPU µs/req', ...cell('getCpuUs', ms), ratio(ratios.getCpuPerPlain), ratio(ratios.getCpuPerHono), '(lower is better)'],
+        ['POST @Body req/s', ...cell('postRps', rps), ratio(ratios.postPerPlain), ratio(ratios.postPerHono), `${verdict(ratios.postPerPlain, TARGETS.postPerPlain, true)}, ${verdict(ratios.postPerHono, TARGETS.postPerHono, true)}`],
+        ['POST p99 ms', ...cell('postP99', ms), '', '', ''],
+        ['POST server CPU µs/req', ...cell('postCpuUs', ms), ratio(ratios.postCpuPerPlain), ratio(ratios.postCpuPerHono), '(lower is better)'],
+        ['cold start ms', ...cell('coldMs', ms), ratio(ratios.coldPerPlain), ratio(ratios.coldPerHono), verdict(ratios.coldPerPlain, TARGETS.coldPerPlain, false)],
+        [`RSS MiB after ${settings.requests.toLocaleString('en')}`, ...cell('rssBytes', (x) => mib(x)), ratio(ratios.memoryPerPlain), ratio(ratios.memoryPerHono), verdict(ratios.memoryPerPlain, TARGETS.memoryPerPlain, false)],
+        ['serverless ms (import+1st)', ...cell('serverlessMs', ms1), ratio(ratios.serverlessPerPlain), ratio(ratios.serverlessPerHono), 'report'],
+        ['serverless ms (process)', ...cell('serverlessProcessMs', ms1), '', '', ''],
+      ],
+    ),
+  );
 }
 
-const app = chooseApp();
-const next = path.join(root, 'node_modules/.bin/next');
-console.log(`Building the ${app.kind} app in ${path.relative(root, app.dir)} (waiting for /tmp/next-build.lock)…`);
-execFileSync('flock', ['/tmp/next-build.lock', next, 'build'], { cwd: app.dir, stdio: ['ignore', 'ignore', 'inherit'], timeout: 15 * 60_000 });
-const port = await freePort();
-const server = spawn(next, ['start', '-H', '127.0.0.1', '-p', String(port)], { cwd: app.dir, stdio: 'ignore', detached: false });
-const stop = () => server.exitCode === null && server.kill('SIGTERM');
-process.on('exit', stop);
-try {
-  const base = `http://127.0.0.1:${port}`;
-  const urls = { ours: base + app.ours, plain: base + app.plain };
-  for (const [name, url] of Object.entries(urls)) {
-    const response = await waitFor(url, 60_000);
-    if (response.status !== 200) throw new Error(`${name} ${url} answered ${response.status}`);
-  }
-  const [a, b] = await Promise.all(Object.values(urls).map(async (url) => (await fetch(url)).text()));
-  console.log(`ours ${app.ours} → ${a}\nplain ${app.plain} → ${b}`);
-  // Warm-up: JIT and Next's lazy route loading.
-  await cannon(urls.ours, 3);
-  await cannon(urls.plain, 3);
-  const samples = { ours: [], plain: [] };
-  for (let round = 0; round < rounds; round++) {
-    for (const name of round % 2 ? ['plain', 'ours'] : ['ours', 'plain']) {
-      const result = await cannon(urls[name]);
-      if (result.non2xx || result.errors) throw new Error(`${name}: ${result.non2xx} non-2xx, ${result.errors} errors`);
-      samples[name].push({ rps: result.requests.average, p99: result.latency.p99 });
-      console.log(`round ${round + 1} ${name.padEnd(5)} ${result.requests.average.toFixed(0)} req/s, p99 ${result.latency.p99} ms`);
-    }
-  }
-  const summary = (list) => ({ rps: median(list.map((s) => s.rps)), p99: median(list.map((s) => s.p99)) });
-  const results = {
-    node: process.version,
-    date: new Date().toISOString(),
-    app: app.kind,
-    connections,
-    seconds,
-    rounds,
-    ours: summary(samples.ours),
-    plain: summary(samples.plain),
-    samples,
-  };
-  results.oursPerPlain = results.ours.rps / results.plain.rps;
-  console.log(`median req/s: ours ${results.ours.rps.toFixed(0)} (p99 ${results.ours.p99} ms), plain ${results.plain.rps.toFixed(0)} (p99 ${results.plain.p99} ms); ours/plain ${results.oursPerPlain.toFixed(3)} (target ≥ 0.95)`);
-  mkdirSync(path.join(root, 'bench/results'), { recursive: true });
-  writeFileSync(path.join(root, 'bench/results/server-latest.json'), JSON.stringify(results, null, 2));
-} finally {
-  stop();
+function last(list, digits = 0) {
+  return list.length ? list[list.length - 1].toFixed(digits) : '-';
+}
+
+function mib(bytes) {
+  return bytes === undefined ? '-' : (bytes / 1024 / 1024).toFixed(1);
 }
