@@ -198,8 +198,9 @@ generate('documents every route of every application created in the process by d
     }
   }
   createApplication({ controllers: [ThingsController], basePath: '/registry-test' });
-  // Every application of the process: with `npm run test:openapi` that includes one using @ApiSecurity('bearer').
-  const doc = await generateOpenApiDocument({ title: 'All', securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } });
+  // Every application of the process: with `npm run test:openapi` that includes those of the security tests.
+  const securitySchemes = { bearer: { type: 'http', scheme: 'bearer' }, apiKey: { type: 'apiKey', in: 'header', name: 'x-api-key' } } as const;
+  const doc = await generateOpenApiDocument({ title: 'All', securitySchemes });
   assert.ok(doc.paths['/registry-test/things/{id}']);
 });
 
