@@ -4,7 +4,7 @@ import Ajv2020 from 'ajv/dist/2020.js';
 import fc from 'fast-check';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { Controller, Get, Query, createApplication, generateOpenApiDocument, type Class } from '../../runtime/index';
+import { Controller, Form, Get, Post, Query, createApplication, generateOpenApiDocument, type Class } from '../../runtime/index';
 import { assertBothVerdictsCommon, assertSameVerdicts, type Verdicts } from './verdicts';
 
 /**
@@ -12,6 +12,9 @@ import { assertBothVerdictsCommon, assertSameVerdicts, type Verdicts } from './v
  * documented parameters and the library's validation (through app.handle, the values sent as a query string) give the
  * same verdict. The DTOs use `@Type` (tsx emits no decorator metadata). Only values whose query string says what they
  * are: a query string cannot carry `null`, an empty array, or tell `'true'` from `true`.
+ *
+ * The same for `@Form` DTOs (issue 13), whose text fields convert like query values: the same random DTOs and
+ * values, sent as urlencoded and multipart bodies, judged against the documented request body.
  */
 
 type Kind = 'string' | 'int' | 'number' | 'boolean' | 'enum' | 'in' | 'strings';
@@ -92,7 +95,39 @@ function queryArb(props: PropSpec[]): fc.Arbitrary<Record<string, unknown>> {
   });
 }
 
-async function judgesFor(props: PropSpec[]) {
+type Transport = 'query' | 'urlencoded' | 'multipart';
+
+/** The values as text fields: repeated names for arrays, like a browser sends a multi-select. */
+function textFields(values: Record<string, unknown>): [string, string][] {
+  return Object.entries(values).flatMap(([key, value]) => [value].flat().map((item): [string, string] => [key, String(item)]));
+}
+
+function requestFor(transport: Transport, values: Record<string, unknown>): Request {
+  const fields = textFields(values);
+  if (transport === 'query') return new Request(`http://localhost/p/things?${new URLSearchParams(fields)}`);
+  const body = transport === 'urlencoded' ? new URLSearchParams(fields) : new FormData();
+  if (body instanceof FormData) for (const [key, value] of fields) body.append(key, value);
+  return new Request('http://localhost/p/things', { method: 'POST', body });
+}
+
+/** The documented schema of the values: the query parameters as one object, or the form's request body. */
+function documentedSchema(document: Awaited<ReturnType<typeof generateOpenApiDocument>>, transport: Transport): object {
+  const operation = document.paths['/p/things'];
+  if (transport === 'query') {
+    const parameters = operation.get!.parameters ?? [];
+    assert.ok(parameters.every((parameter) => parameter.in === 'query'));
+    return {
+      type: 'object',
+      properties: Object.fromEntries(parameters.map((parameter) => [parameter.name, parameter.schema])),
+      required: parameters.filter((parameter) => parameter.required).map((parameter) => parameter.name),
+    };
+  }
+  const content = operation.post!.requestBody!.content;
+  const mediaType = transport === 'urlencoded' ? 'application/x-www-form-urlencoded' : 'multipart/form-data';
+  return { ...content[mediaType].schema, components: document.components };
+}
+
+async function judgesFor(props: PropSpec[], transport: Transport) {
   const dto = buildDto(props);
   @Controller('/things')
   class ThingsController {
@@ -100,22 +135,19 @@ async function judgesFor(props: PropSpec[]) {
     list(@Query(dto) _query: object) {
       return { ok: true };
     }
+
+    @Post('')
+    create(@Form(dto) _form: object) {
+      return { ok: true };
+    }
   }
   const app = createApplication({ controllers: [ThingsController], basePath: '/p' });
   const document = await generateOpenApiDocument({ title: 'property', applications: [app] });
-  const parameters = document.paths['/p/things'].get!.parameters ?? [];
-  assert.ok(parameters.every((parameter) => parameter.in === 'query'));
-  const validate = new Ajv2020({ strict: false }).compile({
-    type: 'object',
-    properties: Object.fromEntries(parameters.map((parameter) => [parameter.name, parameter.schema])),
-    required: parameters.filter((parameter) => parameter.required).map((parameter) => parameter.name),
-  });
+  const validate = new Ajv2020({ strict: false }).compile(documentedSchema(document, transport));
   return {
-    ajv: (query: Record<string, unknown>) => validate(query) === true,
-    library: async (query: Record<string, unknown>) => {
-      const search = new URLSearchParams();
-      for (const [key, value] of Object.entries(query)) for (const item of [value].flat()) search.append(key, String(item));
-      const response = await app.handle(new Request(`http://localhost/p/things?${search}`));
+    ajv: (values: Record<string, unknown>) => validate(values) === true,
+    library: async (values: Record<string, unknown>) => {
+      const response = await app.handle(requestFor(transport, values));
       if (response.status !== 200 && response.status !== 422) throw new Error(`answered ${response.status}: ${await response.text()}`);
       return response.status === 200;
     },
@@ -123,24 +155,37 @@ async function judgesFor(props: PropSpec[]) {
 }
 
 const SHAPES = 60;
+const FORM_SHAPES = 30;
 const QUERIES_PER_SHAPE = 30;
 const SEED = Number(process.env.SEED ?? 11);
 
-const property = suite('the documented query parameters and the validation');
+const property = suite('the documented query parameters and form bodies and the validation');
 
-property(`give every random query the same verdict (${SHAPES} random query DTOs × ${QUERIES_PER_SHAPE} queries, seed ${SEED})`, async () => {
+async function agreeOn(transport: Transport, shapes: number, seed: number) {
   const figures: Verdicts = { cases: 0, valid: 0 };
   await fc.assert(
     fc.asyncProperty(
       dtoArb.chain((props) => fc.tuple(fc.constant(props), fc.array(queryArb(props), { minLength: QUERIES_PER_SHAPE, maxLength: QUERIES_PER_SHAPE }))),
-      async ([props, queries]) => {
-        await assertSameVerdicts(await judgesFor(props), queries, figures);
+      async ([props, cases]) => {
+        await assertSameVerdicts(await judgesFor(props, transport), cases, figures);
       },
     ),
-    { seed: SEED, numRuns: SHAPES, endOnFailure: true },
+    { seed, numRuns: shapes, endOnFailure: true },
   );
   assertBothVerdictsCommon(figures, 10);
-  if (process.env.REPORT) console.log(`property: ${figures.cases} cases, ${figures.valid} valid, ${figures.cases - figures.valid} invalid`);
+  if (process.env.REPORT) console.log(`property (${transport}): ${figures.cases} cases, ${figures.valid} valid, ${figures.cases - figures.valid} invalid`);
+}
+
+property(`give every random query the same verdict (${SHAPES} random query DTOs × ${QUERIES_PER_SHAPE} queries, seed ${SEED})`, async () => {
+  await agreeOn('query', SHAPES, SEED);
+});
+
+property(`give every random urlencoded form the same verdict (${FORM_SHAPES} random form DTOs × ${QUERIES_PER_SHAPE} forms, seed ${SEED + 1})`, async () => {
+  await agreeOn('urlencoded', FORM_SHAPES, SEED + 1);
+});
+
+property(`give every random multipart form the same verdict (${FORM_SHAPES} random form DTOs × ${QUERIES_PER_SHAPE} forms, seed ${SEED + 2})`, async () => {
+  await agreeOn('multipart', FORM_SHAPES, SEED + 2);
 });
 
 property.run();
