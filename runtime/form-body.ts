@@ -2,8 +2,6 @@ import { readBody } from './body';
 import { clientError } from './http-error';
 
 const FORM_TYPES = new Set(['multipart/form-data', 'application/x-www-form-urlencoded']);
-// Keys that would reach the DTO instance's prototype chain when class-transformer copies them (see runtime/body.ts).
-const PROTOTYPE_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
 
 /**
  * Reads a form body: 415 for a content type other than multipart/form-data or application/x-www-form-urlencoded
@@ -28,15 +26,4 @@ export async function readForm(request: Request, limit: number): Promise<FormDat
   } catch {
     throw clientError(400, `Request body is not valid ${essence}${essence === 'multipart/form-data' ? ': check its boundary and that it is complete' : ''}`);
   }
-}
-
-/** The form as a plain object: one name, one value (a string or a File); a repeated name, an array of its values. */
-export function formInput(form: FormData): Record<string, unknown> {
-  const plain: Record<string, unknown> = {};
-  for (const key of new Set(form.keys())) {
-    if (PROTOTYPE_KEYS.has(key)) continue;
-    const values = form.getAll(key);
-    plain[key] = values.length === 1 ? values[0] : values;
-  }
-  return plain;
 }

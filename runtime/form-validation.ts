@@ -1,6 +1,7 @@
 import type { ValidatorOptions } from 'class-validator';
 import { fileRulesRegistered } from './decorators/is-file';
-import { formInput, readForm } from './form-body';
+import { readForm } from './form-body';
+import { namedValuesInput } from './inputs';
 import { toValidInput } from './input-validation';
 import type { Class } from './types';
 import type { Validated } from './validation';
@@ -10,7 +11,8 @@ import type { Validated } from './validation';
  * as `File`s, then validated (field errors say `in: 'form'`). The invoker loads this module on the first form request.
  */
 export async function toValidForm(request: Request, dto: Class, bodyLimit: number, validation: ValidatorOptions): Promise<Validated> {
-  const plain = formInput(await readForm(request, bodyLimit));
+  // One name, one value (a string or a File); a repeated name, an array of its values.
+  const plain = namedValuesInput(await readForm(request, bodyLimit));
   // A DTO module loaded after the validators were (a lazily imported controller) may have IsFile rules still pending.
   await fileRulesRegistered();
   return toValidInput(dto, () => plain, validation, 'form');

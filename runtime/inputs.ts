@@ -4,16 +4,26 @@ import type { InputProperty } from './input-conversion';
 // Keys that would reach the DTO instance's prototype chain when class-transformer copies them (see runtime/body.ts).
 const PROTOTYPE_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
 
-/** The query string as a plain object: one key, one string; a repeated key, an array of its strings. */
-export function queryInput(context: RouteContext): Record<string, unknown> {
-  const search = context.query;
+/** Name–value pairs as a query string or a form holds them. */
+interface NamedValues<T> {
+  keys(): Iterable<string>;
+  getAll(name: string): T[];
+}
+
+/** Name–value pairs as a plain object: one name, one value; a repeated name, an array of its values. */
+export function namedValuesInput<T>(source: NamedValues<T>): Record<string, unknown> {
   const plain: Record<string, unknown> = {};
-  for (const key of new Set(search.keys())) {
+  for (const key of new Set(source.keys())) {
     if (PROTOTYPE_KEYS.has(key)) continue;
-    const values = search.getAll(key);
+    const values = source.getAll(key);
     plain[key] = values.length === 1 ? values[0] : values;
   }
   return plain;
+}
+
+/** The query string as a plain object: one key, one string; a repeated key, an array of its strings. */
+export function queryInput(context: RouteContext): Record<string, unknown> {
+  return namedValuesInput(context.query);
 }
 
 /**
