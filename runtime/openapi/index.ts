@@ -36,7 +36,7 @@ export function createDocumentGenerator(load: SchemaToolsLoader = loadSchemaTool
     const dtos = new Set(parts.flatMap((part) => part.dtos));
     const withInputs = operations.some((entry) => hasInputDtos(entry.route));
     const tools = dtos.size > 0 || withInputs ? await schemaTools() : undefined;
-    // IsFile rules declared since the tools were loaded (a lazily imported controller) join class-validator first.
+    // Pending IsFile rules (declared before the tools loaded, or since: a lazily imported controller) join class-validator first.
     if (tools) await fileRulesRegistered();
     const documented = withInputs ? withParameters(operations, (cls) => classSchema(cls, tools!, schemaCache), dtos) : operations;
     const schemas: Record<string, SchemaObject> = dtos.size > 0 ? buildSchemas(dtos, tools!, schemaCache) : {};

@@ -1,4 +1,3 @@
-import { fileRulesRegistered } from '../decorators/is-file';
 import { designType, propertyRules, type RuleMetadata } from '../dto-rules';
 import { namedExport } from '../interop';
 import { requireFromProject } from '../node-runtime';
@@ -45,7 +44,7 @@ export async function loadSchemaTools(): Promise<SchemaTools> {
   // requireFromProject). Loaded natively it still reads the one class-validator storage (kept on globalThis), and it
   // is handed class-transformer's storages below.
   const jsonschema = requireFromProject<unknown>('class-validator-jsonschema', 'generateOpenApiDocument');
-  const [validator, transformerStorages] = await Promise.all([import('class-validator'), loadTransformerStorages(), fileRulesRegistered()]);
+  const [validator, transformerStorages] = await Promise.all([import('class-validator'), loadTransformerStorages()]);
   const getMetadataStorage = namedExport<() => ValidationStorage>(validator, 'getMetadataStorage')!;
   return {
     targetConstructorToSchema: namedExport<SchemaTools['targetConstructorToSchema']>(jsonschema, 'targetConstructorToSchema')!,
