@@ -1,5 +1,7 @@
 import { Type } from 'class-transformer';
 import { IsInt, IsOptional, IsString } from 'class-validator';
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { Controller, Form, IsFile, Params, Post, Put, createApplication, generateOpenApiDocument } from '../../runtime/index';
@@ -63,3 +65,14 @@ forms('a @Form route documents the 400, 413, 415 and 422 it answers, beside its 
 });
 
 forms.run();
+
+const late = suite('IsFile declared after the schema tools were loaded');
+
+late('the first IsFile rule, declared after a document loaded the schema tools, is documented as a file', () => {
+  // A fresh process: in this one the rules above are registered already.
+  const child = spawnSync(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('./late-is-file.child.ts', import.meta.url))], { encoding: 'utf8' });
+  assert.is(child.status, 0, child.stderr);
+  assert.equal(JSON.parse(child.stdout), { properties: { document: { type: 'string', format: 'binary' } }, type: 'object', required: ['document'] });
+});
+
+late.run();
