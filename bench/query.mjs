@@ -4,6 +4,7 @@ import { plainToInstance, Type } from 'class-transformer';
 import { IsInt, IsOptional, IsString, Max, Min, MinLength, validate } from 'class-validator';
 import * as dist from '../dist/index.mjs';
 import { BASE, jsonResponse } from './lib/apps.mjs';
+import { VALIDATOR_OPTIONS, validationFailed } from './lib/floor-validation.mjs';
 import { describeResponse, interleave } from './lib/harness.mjs';
 
 class ListItemsQuery {}
@@ -24,18 +25,13 @@ export function buildQueryApp(lib = dist) {
   return lib.createApplication({ controllers: [ItemsController], basePath: BASE });
 }
 
-const OPTIONS = { forbidUnknownValues: true, validationError: { target: false, value: false } };
-
 /** The floor: the query string as an object, plainToInstance (its @Type makes the numbers) + validate, the same JSON. */
 export async function queryFloor(request) {
   const url = request.url;
   const plain = Object.fromEntries(new URLSearchParams(url.slice(url.indexOf('?') + 1)));
   const instance = plainToInstance(ListItemsQuery, plain);
-  const errors = await validate(instance, OPTIONS);
-  if (errors.length > 0) {
-    const flat = errors.flatMap((error) => Object.values(error.constraints ?? {}).map((message) => ({ field: error.property, message, in: 'query' })));
-    return jsonResponse({ success: false, statusCode: 422, message: 'Validation failed', errors: flat }, 422);
-  }
+  const errors = await validate(instance, VALIDATOR_OPTIONS);
+  if (errors.length > 0) return validationFailed(errors, 'query');
   return jsonResponse(instance);
 }
 

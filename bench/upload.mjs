@@ -4,6 +4,7 @@ import { plainToInstance } from 'class-transformer';
 import { IsOptional, IsString, validate } from 'class-validator';
 import * as dist from '../dist/index.mjs';
 import { BASE, jsonResponse } from './lib/apps.mjs';
+import { VALIDATOR_OPTIONS, validationFailed } from './lib/floor-validation.mjs';
 import { describeResponse, interleave } from './lib/harness.mjs';
 
 const FILE_BYTES = 100 * 1024;
@@ -27,18 +28,13 @@ export function buildUploadApp(lib = dist) {
   return lib.createApplication({ controllers: [AvatarsController], basePath: BASE });
 }
 
-const OPTIONS = { forbidUnknownValues: true, validationError: { target: false, value: false } };
-
 /** The floor: the platform's formData(), the text fields through plainToInstance, the file put back, validate. */
 export async function uploadFloor(request) {
   const form = await request.formData();
   const instance = plainToInstance(AvatarForm, { caption: form.get('caption') ?? undefined });
   instance.avatar = form.get('avatar');
-  const errors = await validate(instance, OPTIONS);
-  if (errors.length > 0) {
-    const flat = errors.flatMap((error) => Object.values(error.constraints ?? {}).map((message) => ({ field: error.property, message, in: 'form' })));
-    return jsonResponse({ success: false, statusCode: 422, message: 'Validation failed', errors: flat }, 422);
-  }
+  const errors = await validate(instance, VALIDATOR_OPTIONS);
+  if (errors.length > 0) return validationFailed(errors, 'form');
   return jsonResponse(answer(instance));
 }
 

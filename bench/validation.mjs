@@ -3,6 +3,7 @@ import { plainToInstance } from 'class-transformer';
 import { IsArray, IsNumber, IsString, Min, MinLength, validate } from 'class-validator';
 import * as dist from '../dist/index.mjs';
 import { BASE, jsonResponse } from './lib/apps.mjs';
+import { VALIDATOR_OPTIONS, validationFailed } from './lib/floor-validation.mjs';
 import { describeResponse, interleave } from './lib/harness.mjs';
 
 class CreateItemDto {}
@@ -26,19 +27,6 @@ export function buildValidationApp(lib = dist) {
   return lib.createApplication({ controllers: [ItemsController], basePath: BASE });
 }
 
-// The options createApplication passes to class-validator by default.
-const OPTIONS = { forbidUnknownValues: true, validationError: { target: false, value: false } };
-
-function flatten(errors, parent = '') {
-  const flat = [];
-  for (const error of errors) {
-    const field = parent ? `${parent}.${error.property}` : error.property;
-    for (const message of Object.values(error.constraints ?? {})) flat.push({ field, message, in: 'body' });
-    if (error.children?.length) flat.push(...flatten(error.children, field));
-  }
-  return flat;
-}
-
 /** The cheapest way found to read a small body here (about 4 µs; `request.json()` takes about 7 µs). */
 async function readBody(request) {
   const reader = request.body.getReader();
@@ -55,10 +43,8 @@ const DECODER = new TextDecoder();
 /** The floor: read the body, plainToInstance + validate called directly, answer the same JSON. */
 export async function validationFloor(request) {
   const instance = plainToInstance(CreateItemDto, JSON.parse(await readBody(request)));
-  const errors = await validate(instance, OPTIONS);
-  if (errors.length > 0) {
-    return jsonResponse({ success: false, statusCode: 422, message: 'Validation failed', errors: flatten(errors) }, 422);
-  }
+  const errors = await validate(instance, VALIDATOR_OPTIONS);
+  if (errors.length > 0) return validationFailed(errors, 'body');
   return jsonResponse(instance);
 }
 
