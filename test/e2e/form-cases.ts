@@ -78,8 +78,8 @@ export function upload(port: number, path: string, size: number, withLength: boo
 /**
  * `upload`, again when the connection broke before the answer could be read (EPIPE, ECONNRESET): a server that answers
  * early and closes while the client is still sending can reset the connection, and the answer is then lost on the
- * client's side (seen in two of a dozen runs of the suite). At most three tries; every try still counts for the
- * memory measure.
+ * client's side (once in each of three of the last four CI runs: Turbopack once, webpack twice). At most three tries;
+ * every try counts for the memory measure.
  */
 async function uploadAnswered(port: number, path: string, size: number, withLength: boolean): ReturnType<typeof upload> {
   for (let attempt = 1; ; attempt++) {
