@@ -1,0 +1,79 @@
+// Finds import cycles among the TypeScript files of a folder. Every kind of import counts: static, `import type`,
+// `export … from` and `import()` (a lazy chunk that imports its loader back is still a cycle to read through).
+// TypeScript's own scanner (`preProcessFile`) lists the specifiers; relative ones are resolved to files of the
+// folder; Tarjan's algorithm gives the strongly connected components, and each with more than one file (or a file
+// importing itself) is a cycle.
+import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import ts from 'typescript';
+
+function typeScriptFiles(dir) {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) return typeScriptFiles(path);
+    return name.endsWith('.ts') && !name.endsWith('.d.ts') ? [path] : [];
+  });
+}
+
+function resolveRelative(from, specifier) {
+  const base = resolve(dirname(from), specifier);
+  return [`${base}.ts`, join(base, 'index.ts'), base].find((candidate) => existsSync(candidate) && statSync(candidate).isFile());
+}
+
+/** The import graph of `dir`: each file (relative to `dir`) to the files of `dir` it imports. */
+export function importGraph(dir) {
+  const files = typeScriptFiles(dir);
+  const graph = new Map();
+  for (const file of files) {
+    const { importedFiles } = ts.preProcessFile(readFileSync(file, 'utf8'), true, true);
+    const targets = importedFiles
+      .map(({ fileName }) => (fileName.startsWith('.') ? resolveRelative(file, fileName) : undefined))
+      .filter((target) => target !== undefined && target.startsWith(dir));
+    graph.set(relative(dir, file), [...new Set(targets.map((target) => relative(dir, target)))]);
+  }
+  return graph;
+}
+
+/** Each cycle as the list of its files, sorted; none when the folder's imports form a DAG. */
+export function findImportCycles(dir) {
+  const graph = importGraph(resolve(dir));
+  const index = new Map();
+  const low = new Map();
+  const stack = [];
+  const onStack = new Set();
+  const cycles = [];
+  let counter = 0;
+  const visit = (file) => {
+    index.set(file, counter);
+    low.set(file, counter);
+    counter += 1;
+    stack.push(file);
+    onStack.add(file);
+    for (const target of graph.get(file) ?? []) {
+      if (!index.has(target)) {
+        visit(target);
+        low.set(file, Math.min(low.get(file), low.get(target)));
+      } else if (onStack.has(target)) {
+        low.set(file, Math.min(low.get(file), index.get(target)));
+      }
+    }
+    if (low.get(file) !== index.get(file)) return;
+    const component = [];
+    let member;
+    do {
+      member = stack.pop();
+      onStack.delete(member);
+      component.push(member);
+    } while (member !== file);
+    if (component.length > 1 || graph.get(file).includes(file)) cycles.push(component.sort());
+  };
+  for (const file of graph.keys()) if (!index.has(file)) visit(file);
+  return cycles;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const cycles = findImportCycles(process.argv[2] ?? 'runtime');
+  for (const cycle of cycles) console.log(`cycle: ${cycle.join(' ⇄ ')}`);
+  if (cycles.length === 0) console.log('no import cycles');
+  process.exitCode = cycles.length === 0 ? 0 : 1;
+}
