@@ -2,17 +2,17 @@ import type { ClassTransformOptions } from 'class-transformer';
 import type { ValidatorOptions } from 'class-validator';
 import { compose, type Handler } from './compose';
 import { RouteContext } from './context';
-import { createErrorHandler, type ErrorHook } from './error-handler';
-import { clientError, malformedPathError, type ErrorFormatter } from './http-error';
+import { createErrorHandler, type ErrorHook } from './errors/error-handler';
+import { clientError, malformedPathError, type ErrorFormatter } from './errors/http-error';
 import { invoker } from './invoker';
-import { joinPaths, pathnameOf } from './path';
-import { answerOptions } from './preflight';
-import { registerApplication } from './registry';
-import { toResponse, withoutBody } from './response';
-import { buildRouteDefinitions, type RouteDefinition } from './route-definitions';
-import { TrieRouter } from './router/trie-router';
-import { serializingResponder } from './serialize';
-import type { RouterOutcome } from './router/types';
+import { joinPaths, pathnameOf } from './routing/path';
+import { answerOptions } from './responses/preflight';
+import { registerApplication } from './routing/registry';
+import { toResponse, withoutBody } from './responses/response';
+import { buildRouteDefinitions, type RouteDefinition } from './routing/route-definitions';
+import { TrieRouter } from './routing/trie-router';
+import { serializingResponder } from './responses/serialize';
+import type { RouterOutcome } from './routing/router';
 import { HTTP_METHODS, type Class, type HttpMethod, type Middleware } from './types';
 
 export interface ApplicationOptions {

@@ -1,5 +1,5 @@
 import type { RouteContext } from './context';
-import { toResponse } from './response';
+import { toResponse } from './responses/response';
 import type { Middleware } from './types';
 
 export type Handler = (context: RouteContext) => Promise<Response>;

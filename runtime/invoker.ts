@@ -1,20 +1,20 @@
 import type { ValidatorOptions } from 'class-validator';
 import type { Handler } from './compose';
 import type { RouteContext } from './context';
-import type { ErrorResponder } from './error-handler';
-import { clientError, type FieldError } from './http-error';
-import type { Responder } from './serialize';
-import type { RouteDefinition } from './route-definitions';
-import type { Validated } from './validation';
+import type { ErrorResponder } from './errors/error-handler';
+import { clientError, type FieldError } from './errors/http-error';
+import type { Responder } from './responses/serialize';
+import type { RouteDefinition } from './routing/route-definitions';
+import type { Validated } from './validation/dto-validation';
 
 // Validation code loads with the first request that needs it (Rollup makes these chunks of their own): importing the
 // library stays small, and an application without DTOs never parses it.
-let bodyValidation: typeof import('./body-validation') | undefined;
-const loadBodyValidation = async () => (bodyValidation ??= await import('./body-validation'));
-let formValidation: Promise<typeof import('./form-validation')> | undefined;
-const loadFormValidation = () => (formValidation ??= import('./form-validation'));
-let inputValidation: Promise<typeof import('./input-validation')> | undefined;
-const loadInputValidation = () => (inputValidation ??= import('./input-validation'));
+let bodyValidation: typeof import('./inputs/body-validation') | undefined;
+const loadBodyValidation = async () => (bodyValidation ??= await import('./inputs/body-validation'));
+let formValidation: Promise<typeof import('./inputs/form-validation')> | undefined;
+const loadFormValidation = () => (formValidation ??= import('./inputs/form-validation'));
+let inputValidation: Promise<typeof import('./inputs/input-validation')> | undefined;
+const loadInputValidation = () => (inputValidation ??= import('./inputs/input-validation'));
 
 export interface InvokerOptions {
   /** Largest request body `@Body` and `@Form` read, in bytes. */

@@ -45,7 +45,7 @@ export function answer(route, params) {
 
 export const JSON_HEADERS = { 'content-type': 'application/json' };
 
-/** The response builder runtime/response.ts uses for a JSON body (same call, same arguments). */
+/** The response builder runtime/responses/response.ts uses for a JSON body (same call, same arguments). */
 export function jsonResponse(value, status = 200) {
   return new Response(JSON.stringify(value), { status, statusText: undefined, headers: JSON_HEADERS });
 }

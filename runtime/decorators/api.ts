@@ -1,4 +1,4 @@
-import { classRecord, methodRecord } from '../metadata';
+import { classRecord, methodRecord } from './metadata';
 import type { ApiOperationOptions, ApiResponseOptions, SecurityRequirement } from '../types';
 import { assertLegacyDecorator, memberName } from './legacy';
 

@@ -1,4 +1,4 @@
-import { methodRecord, type DtoInputKey } from '../metadata';
+import { methodRecord, type DtoInputKey } from './metadata';
 import type { Class } from '../types';
 import { assertLegacyDecorator, memberName } from './legacy';
 

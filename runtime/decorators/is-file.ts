@@ -47,7 +47,7 @@ export function IsFile(file: IsFileOptions = {}, validation?: ValidationOptions)
 /** Resolves once every `@IsFile` declared so far is registered with class-validator. */
 export function fileRulesRegistered(): Promise<void> {
   if (register || pending.length === 0) return Promise.resolve();
-  return (registering ??= import('../file-rule').then(
+  return (registering ??= import('../validation/file-rule').then(
     async ({ fileRuleRegistrar }) => {
       register = await fileRuleRegistrar();
       for (const rule of pending) register(rule);

@@ -1,5 +1,5 @@
-import type { ParamResolver } from './decorators/param-decorator';
-import type { ApiOperationOptions, ApiResponseOptions, Class, Middleware, RouteMethod, SecurityRequirement } from './types';
+import type { ParamResolver } from './param-decorator';
+import type { ApiOperationOptions, ApiResponseOptions, Class, Middleware, RouteMethod, SecurityRequirement } from '../types';
 
 export interface DtoParameter {
   index: number;

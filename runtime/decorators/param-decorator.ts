@@ -1,5 +1,5 @@
 import type { RouteContext } from '../context';
-import { methodRecord } from '../metadata';
+import { methodRecord } from './metadata';
 import { assertLegacyDecorator, memberName } from './legacy';
 
 /** What a custom parameter decorator computes: the argument, from the request's context and the decorator's `data`. */

@@ -1,4 +1,4 @@
-import { classRecord, methodRecord } from '../metadata';
+import { classRecord, methodRecord } from './metadata';
 import type { Middleware } from '../types';
 import { assertLegacyDecorator, memberName } from './legacy';
 

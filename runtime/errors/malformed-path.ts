@@ -1,7 +1,7 @@
-import { RouteContext } from './context';
+import { RouteContext } from '../context';
 import { createErrorHandler } from './error-handler';
 import { malformedPathError, type ErrorFormatter } from './http-error';
-import { pathnameOf, splitRequestPath } from './path';
+import { pathnameOf, splitRequestPath } from '../routing/path';
 
 export interface MalformedPathOptions {
   /** The application's `formatError`, so the 400 has the app's format. Default: the default body. */

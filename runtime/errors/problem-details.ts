@@ -1,7 +1,7 @@
-import type { RouteContext } from './context';
+import type { RouteContext } from '../context';
 import { reasonPhrase, type HttpError } from './http-error';
-import { pathnameOf } from './path';
-import { json } from './response';
+import { pathnameOf } from '../routing/path';
+import { json } from '../responses/response';
 
 export const PROBLEM_JSON = 'application/problem+json';
 

@@ -1,8 +1,8 @@
 import type { ValidatorOptions } from 'class-validator';
 import { readJsonObject } from './body';
 import { assertBodyDepth } from './body-depth';
-import type { Class } from './types';
-import { toValidDto, type Validated } from './validation';
+import type { Class } from '../types';
+import { toValidDto, type Validated } from '../validation/dto-validation';
 
 export interface BodyLimits {
   /** Largest request body, in bytes. */

@@ -1,4 +1,4 @@
-import { clientError, type HttpError } from './http-error';
+import { clientError, type HttpError } from '../errors/http-error';
 
 /**
  * Reads and parses a JSON request body: 415 for another content type, 413 past `limit` bytes (never reading

@@ -1,10 +1,10 @@
 import type { ValidatorOptions } from 'class-validator';
-import { fileRulesRegistered } from './decorators/is-file';
+import { fileRulesRegistered } from '../decorators/is-file';
 import { readForm } from './form-body';
-import { namedValuesInput } from './inputs';
+import { namedValuesInput } from './values';
 import { toValidInput } from './input-validation';
-import type { Class } from './types';
-import type { Validated } from './validation';
+import type { Class } from '../types';
+import type { Validated } from '../validation/dto-validation';
 
 /**
  * `@Form(Dto)`: the form body read under the limit, its text fields converted like `@Query` values, its files passed

@@ -1,15 +1,15 @@
 import type { ValidatorOptions } from 'class-validator';
-import { withDtoRules } from './dto-rules';
-import type { FieldLocation } from './http-error';
-import { convertInputs, inputProperties, type InputProperty } from './input-conversion';
-import type { Class } from './types';
-import { combinedStorage, loadTransformerStorages, type TransformerStorage } from './transformer-storage';
-import { flattenValidationErrors, loadValidators, type Validated, type Validators } from './validation';
+import { withDtoRules } from '../validation/dto-rules';
+import type { FieldLocation } from '../errors/http-error';
+import { convertInputs, inputProperties, type InputProperty } from '../validation/input-conversion';
+import type { Class } from '../types';
+import { combinedStorage, loadTransformerStorages, type TransformerStorage } from '../validation/transformer-storage';
+import { flattenValidationErrors, loadValidators, type Validated, type Validators } from '../validation/dto-validation';
 
 // `@Query`, `@Params` and `@Headers` validation: a chunk of its own, loaded by the invoker on the first request that
 // needs it, so an application without them does not load it.
 
-export { headerInput, pathInput, queryInput } from './inputs';
+export { headerInput, pathInput, queryInput } from './values';
 
 let inputTools: Promise<Validators & { types: TransformerStorage }> | undefined;
 

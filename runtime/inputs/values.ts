@@ -1,7 +1,7 @@
-import type { RouteContext } from './context';
-import type { InputProperty } from './input-conversion';
+import type { RouteContext } from '../context';
+import type { InputProperty } from '../validation/input-conversion';
 
-// Keys that would reach the DTO instance's prototype chain when class-transformer copies them (see runtime/body.ts).
+// Keys that would reach the DTO instance's prototype chain when class-transformer copies them (see runtime/inputs/body.ts).
 const PROTOTYPE_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
 
 /** Name–value pairs as a query string or a form holds them. */

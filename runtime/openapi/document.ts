@@ -1,6 +1,6 @@
-import { reasonPhrase } from '../http-error';
-import type { DocumentedApplication } from '../registry';
-import type { RouteDefinition } from '../route-definitions';
+import { reasonPhrase } from '../errors/http-error';
+import type { DocumentedApplication } from '../routing/registry';
+import type { RouteDefinition } from '../routing/route-definitions';
 import type { ApiResponseOptions, Class } from '../types';
 import { errorFormatKind, errorMediaType, errorSchemaRef, SHARED_ERROR_REFS, type ErrorFormatKind } from './errors';
 import { documentedName } from './names';

@@ -1,5 +1,5 @@
 import { fileRulesRegistered } from '../decorators/is-file';
-import { registeredApplications, type DocumentedApplication } from '../registry';
+import { registeredApplications, type DocumentedApplication } from '../routing/registry';
 import type { Class } from '../types';
 import { buildPaths, describeApplication, type ApplicationDocument, type DocumentedOperation } from './document';
 import { commonErrorFormat, errorComponents } from './errors';

@@ -1,5 +1,5 @@
-import type { DtoParameter } from '../metadata';
-import type { RouteDefinition } from '../route-definitions';
+import type { DtoParameter } from '../decorators/metadata';
+import type { RouteDefinition } from '../routing/route-definitions';
 import type { Class } from '../types';
 import type { ClassSchema } from './schemas';
 import type { ParameterObject, SchemaObject } from './types';

@@ -1,8 +1,8 @@
-import { designType, propertyRules, type RuleMetadata } from '../dto-rules';
-import { namedExport } from '../interop';
-import { requireFromProject } from '../node-runtime';
+import { designType, propertyRules, type RuleMetadata } from '../validation/dto-rules';
+import { namedExport } from '../peers/interop';
+import { requireFromProject } from '../peers/node-runtime';
 import type { Class } from '../types';
-import { combinedStorage, loadTransformerStorages, type TransformerStorage } from '../transformer-storage';
+import { combinedStorage, loadTransformerStorages, type TransformerStorage } from '../validation/transformer-storage';
 import { documentedName } from './names';
 import { applyDtoRules } from './rule-schemas';
 import type { SchemaObject } from './types';

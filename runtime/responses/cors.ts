@@ -1,6 +1,6 @@
-import type { RouteContext } from './context';
+import type { RouteContext } from '../context';
 import { empty } from './response';
-import type { Middleware } from './types';
+import type { Middleware } from '../types';
 
 export interface CorsOptions {
   /**

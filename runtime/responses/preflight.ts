@@ -1,8 +1,8 @@
-import { compose, type Handler, type Recover } from './compose';
-import type { RouteContext } from './context';
+import { compose, type Handler, type Recover } from '../compose';
+import type { RouteContext } from '../context';
 import { isCorsMiddleware } from './cors';
 import { empty } from './response';
-import type { Middleware } from './types';
+import type { Middleware } from '../types';
 
 /**
  * The automatic answer to an OPTIONS request on a path without an `@Options` route: 204 with `Allow`. A CORS

@@ -1,5 +1,5 @@
 import type { ClassTransformOptions } from 'class-transformer';
-import { namedExport } from './interop';
+import { namedExport } from '../peers/interop';
 import { toResponse } from './response';
 
 type InstanceToPlain = (value: unknown, options?: ClassTransformOptions) => unknown;

@@ -1,6 +1,6 @@
-import { splitRequestPath } from '../path';
+import { splitRequestPath } from './path';
 import { MALFORMED_PATH, matchOf, methodBits, methodMatches, missOf } from './params';
-import type { RoutableRoute, Router, RouterOutcome } from './types';
+import type { RoutableRoute, Router, RouterOutcome } from './router';
 
 /** The reference router: a scan of every route in declaration order. Obviously right, and slow on purpose. */
 export class LinearRouter<R extends RoutableRoute> implements Router<R> {

@@ -1,5 +1,5 @@
 import { HTTP_METHODS } from '../types';
-import type { RoutableRoute, RouterMatch, RouterOutcome } from './types';
+import type { RoutableRoute, RouterMatch, RouterOutcome } from './router';
 
 export const NOT_FOUND: RouterOutcome<never> = Object.freeze({ kind: 'not-found' });
 export const MALFORMED_PATH: RouterOutcome<never> = Object.freeze({ kind: 'malformed-path' });

@@ -1,4 +1,4 @@
-import type { ErrorFormatter } from './http-error';
+import type { ErrorFormatter } from '../errors/http-error';
 import type { RouteDefinition } from './route-definitions';
 
 /** What the OpenAPI generator reads of an application. */

@@ -1,6 +1,6 @@
-import { findClassRecord, type CustomParameter, type DtoParameter } from './metadata';
+import { findClassRecord, type CustomParameter, type DtoParameter } from '../decorators/metadata';
 import { joinPaths, parsePattern, type PatternSegment } from './path';
-import type { ApiOperationOptions, ApiResponseOptions, Class, Middleware, RouteMethod, SecurityRequirement } from './types';
+import type { ApiOperationOptions, ApiResponseOptions, Class, Middleware, RouteMethod, SecurityRequirement } from '../types';
 
 /**
  * One route as everything downstream reads it: the router, the dispatcher and the OpenAPI generator.

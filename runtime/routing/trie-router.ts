@@ -1,7 +1,7 @@
-import { splitRequestPath } from '../path';
+import { splitRequestPath } from './path';
 import { HTTP_METHODS } from '../types';
 import { MALFORMED_PATH, matchOf, methodBits, methodMatches, missOf } from './params';
-import type { RoutableRoute, Router, RouterMatch, RouterOutcome } from './types';
+import type { RoutableRoute, Router, RouterMatch, RouterOutcome } from './router';
 
 interface Node<R> {
   children: Map<string, Node<R>> | undefined;

@@ -1,6 +1,6 @@
-import { defaultErrorResponse } from '../error-handler';
-import { clientError, HttpError } from '../http-error';
-import { nodeRuntime, requireFromProject } from '../node-runtime';
+import { defaultErrorResponse } from '../errors/error-handler';
+import { clientError, HttpError } from '../errors/http-error';
+import { nodeRuntime, requireFromProject } from '../peers/node-runtime';
 import { CONTENT_TYPES, parseDocsPath } from './files';
 import { assertSwaggerUiOptions, type SwaggerUiHandler, type SwaggerUiOptions } from './options';
 import { contentSecurityPolicy, INIT_SCRIPT, renderInitScript, renderPage } from './page';

@@ -1,4 +1,4 @@
-import type { FieldError, FieldLocation } from './http-error';
+import type { FieldError, FieldLocation } from '../errors/http-error';
 
 /** A rule's error, before `withDtoRules` says where the value came from. */
 type RuleError = Pick<FieldError, 'field' | 'message'>;

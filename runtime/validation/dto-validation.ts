@@ -1,11 +1,11 @@
 import type { ValidationError, ValidatorOptions } from 'class-validator';
-import { fileRulesRegistered } from './decorators/is-file';
+import { fileRulesRegistered } from '../decorators/is-file';
 import { withDtoRules, type RuleStorage } from './dto-rules';
-import type { FieldError, FieldLocation } from './http-error';
-import { namedExport } from './interop';
-import type { Class } from './types';
+import type { FieldError, FieldLocation } from '../errors/http-error';
+import { namedExport } from '../peers/interop';
+import type { Class } from '../types';
 
-export type { FieldError } from './http-error';
+export type { FieldError } from '../errors/http-error';
 
 export interface Validators {
   plainToInstance: (cls: Class, plain: unknown) => object;

@@ -1,6 +1,6 @@
 import type { ValidationArguments, ValidationOptions } from 'class-validator';
-import type { FileRule, IsFileOptions } from './decorators/is-file';
-import { namedExport } from './interop';
+import type { FileRule, IsFileOptions } from '../decorators/is-file';
+import { namedExport } from '../peers/interop';
 
 type RegisterDecorator = (options: {
   name: string;

@@ -1,4 +1,4 @@
-import { namedExport } from './interop';
+import { namedExport } from '../peers/interop';
 
 export interface TypeMetadata {
   typeFunction: (options?: unknown) => unknown;

@@ -1,7 +1,7 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { ValidationError } from 'class-validator';
-import { flattenValidationErrors } from '../../runtime/validation';
+import { flattenValidationErrors } from '../../runtime/validation/dto-validation';
 
 const flatten = suite('flattenValidationErrors');
 

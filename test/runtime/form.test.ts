@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { Body, Controller, Form, IsFile, Post, Put, createApplication, type ErrorFormatter, type FieldError } from '../../runtime/index';
-import { fileProblem } from '../../runtime/file-rule';
+import { fileProblem } from '../../runtime/validation/file-rule';
 import { jsonOf, postJson, request } from './helpers';
 
 // tsx emits no `design:type`: `@Type(() => Number)` says the declared type, as the README tells such projects to.

@@ -1,5 +1,5 @@
 import { suite } from 'uvu';
-import { LinearRouter } from '../../runtime/router/linear-router';
+import { LinearRouter } from '../../runtime/routing/linear-router';
 import { routerCases, type CaseRoute } from './router-cases';
 
 const LinearRouterSuite = suite('LinearRouter');

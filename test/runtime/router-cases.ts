@@ -1,7 +1,7 @@
 import * as assert from 'uvu/assert';
 import type { Test } from 'uvu';
-import { parsePattern } from '../../runtime/path';
-import type { RoutableRoute, Router } from '../../runtime/router/types';
+import { parsePattern } from '../../runtime/routing/path';
+import type { RoutableRoute, Router } from '../../runtime/routing/router';
 import type { RouteMethod } from '../../runtime/types';
 
 export interface CaseRoute extends RoutableRoute {

@@ -1,9 +1,9 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { parsePattern } from '../../runtime/path';
-import { LinearRouter } from '../../runtime/router/linear-router';
-import { TrieRouter } from '../../runtime/router/trie-router';
-import type { Router } from '../../runtime/router/types';
+import { parsePattern } from '../../runtime/routing/path';
+import { LinearRouter } from '../../runtime/routing/linear-router';
+import { TrieRouter } from '../../runtime/routing/trie-router';
+import type { Router } from '../../runtime/routing/router';
 import type { RouteMethod } from '../../runtime/types';
 import type { CaseRoute } from './router-cases';
 

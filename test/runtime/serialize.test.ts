@@ -2,7 +2,7 @@ import { Exclude, Expose, Transform } from 'class-transformer';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { Controller, Get, HttpCode, Use, createApplication } from '../../runtime/index';
-import { holdsClassInstance } from '../../runtime/serialize';
+import { holdsClassInstance } from '../../runtime/responses/serialize';
 import { jsonOf, request } from './helpers';
 
 class User {

@@ -1,7 +1,7 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { parsePattern } from '../../runtime/path';
-import { TrieRouter } from '../../runtime/router/trie-router';
+import { parsePattern } from '../../runtime/routing/path';
+import { TrieRouter } from '../../runtime/routing/trie-router';
 import { routerCases, routerWith, type CaseRoute } from './router-cases';
 
 const TrieRouterSuite = suite('TrieRouter');
