@@ -8,6 +8,9 @@ export type RouteMethod = HttpMethod | 'ALL';
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type Class<T = any> = new (...args: any[]) => T;
 
+/** What a custom parameter decorator computes: the argument, from the request's context and the decorator's `data`. */
+export type ParamResolver<T = unknown, D = unknown> = (context: RouteContext, data: D) => T | Promise<T>;
+
 /**
  * A middleware gets the request's context and `next`, which runs the rest of the chain and resolves to its Response.
  * Return a Response (or a value, sent as JSON) to answer without calling `next`, or `await next()` and return it,

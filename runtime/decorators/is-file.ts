@@ -1,19 +1,5 @@
 import type { ValidationOptions } from 'class-validator';
-
-export interface IsFileOptions {
-  /** The largest accepted size, in bytes. */
-  maxSize?: number;
-  /** The accepted media types (the part's Content-Type); a wildcard such as `image/*` accepts every subtype. */
-  mimeTypes?: readonly string[];
-}
-
-/** One `@IsFile` as declared, until class-validator is loaded to register it (see `fileRulesRegistered`). */
-export interface FileRule {
-  target: Function;
-  propertyName: string;
-  file: IsFileOptions;
-  validation?: ValidationOptions;
-}
+import type { FileRule, IsFileOptions } from '../validation/file-rule';
 
 type Register = (rule: FileRule) => void;
 

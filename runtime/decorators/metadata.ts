@@ -1,5 +1,4 @@
-import type { ParamResolver } from './param-decorator';
-import type { ApiOperationOptions, ApiResponseOptions, Class, Middleware, RouteMethod, SecurityRequirement } from '../types';
+import type { ApiOperationOptions, ApiResponseOptions, Class, Middleware, ParamResolver, RouteMethod, SecurityRequirement } from '../types';
 
 export interface DtoParameter {
   index: number;

@@ -1,9 +1,6 @@
-import type { RouteContext } from '../context';
+import type { ParamResolver } from '../types';
 import { methodRecord } from './metadata';
 import { assertLegacyDecorator, memberName } from './legacy';
-
-/** What a custom parameter decorator computes: the argument, from the request's context and the decorator's `data`. */
-export type ParamResolver<T = unknown, D = unknown> = (context: RouteContext, data: D) => T | Promise<T>;
 
 /**
  * Makes a parameter decorator: `const CurrentUser = createParamDecorator((context) => context.state.user)`, then

@@ -1,6 +1,20 @@
 import type { ValidationArguments, ValidationOptions } from 'class-validator';
-import type { FileRule, IsFileOptions } from '../decorators/is-file';
 import { namedExport } from '../peers/interop';
+
+export interface IsFileOptions {
+  /** The largest accepted size, in bytes. */
+  maxSize?: number;
+  /** The accepted media types (the part's Content-Type); a wildcard such as `image/*` accepts every subtype. */
+  mimeTypes?: readonly string[];
+}
+
+/** One `@IsFile` as declared, until class-validator is loaded to register it (see `fileRulesRegistered` in decorators/is-file.ts). */
+export interface FileRule {
+  target: Function;
+  propertyName: string;
+  file: IsFileOptions;
+  validation?: ValidationOptions;
+}
 
 type RegisterDecorator = (options: {
   name: string;
