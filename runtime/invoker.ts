@@ -8,13 +8,31 @@ import type { RouteDefinition } from './routing/route-definitions';
 import type { Validated } from './validation/dto-validation';
 
 // Validation code loads with the first request that needs it (Rollup makes these chunks of their own): importing the
-// library stays small, and an application without DTOs never parses it.
-let bodyValidation: typeof import('./inputs/body-validation') | undefined;
-const loadBodyValidation = async () => (bodyValidation ??= await import('./inputs/body-validation'));
-let formValidation: Promise<typeof import('./inputs/form-validation')> | undefined;
-const loadFormValidation = () => (formValidation ??= import('./inputs/form-validation'));
-let inputValidation: Promise<typeof import('./inputs/input-validation')> | undefined;
-const loadInputValidation = () => (inputValidation ??= import('./inputs/input-validation'));
+// library stays small, and an application without DTOs never parses it. Once loaded, a chunk's module is used without
+// an await, the same way for every input kind.
+interface Chunk<T> {
+  module?: T;
+  load(): Promise<T>;
+}
+
+function chunk<T>(importChunk: () => Promise<T>): Chunk<T> {
+  let loading: Promise<T> | undefined;
+  const loaded: Chunk<T> = {
+    load: () =>
+      (loading ??= importChunk().then(
+        (module) => (loaded.module = module),
+        (error: unknown) => {
+          loading = undefined;
+          throw error;
+        },
+      )),
+  };
+  return loaded;
+}
+
+const bodyValidation = chunk(() => import('./inputs/body-validation'));
+const formValidation = chunk(() => import('./inputs/form-validation'));
+const inputValidation = chunk(() => import('./inputs/input-validation'));
 
 export interface InvokerOptions {
   /** Largest request body `@Body` and `@Form` read, in bytes. */
@@ -49,31 +67,31 @@ export function invoker(definition: RouteDefinition, instance: object, { bodyLim
   if (body) {
     const limits = { bodyLimit, bodyDepthLimit };
     steps.push(async (context, args) => {
-      const { toValidBody } = bodyValidation ?? (await loadBodyValidation());
+      const { toValidBody } = bodyValidation.module ?? (await bodyValidation.load());
       return into(args, body.index, await toValidBody(context.request, body.dto, limits, validation));
     });
   }
   if (form) {
     steps.push(async (context, args) => {
-      const { toValidForm } = await loadFormValidation();
+      const { toValidForm } = formValidation.module ?? (await formValidation.load());
       return into(args, form.index, await toValidForm(context.request, form.dto, bodyLimit, validation));
     });
   }
   if (query) {
     steps.push(async (context, args) => {
-      const { toValidInput, queryInput } = await loadInputValidation();
+      const { toValidInput, queryInput } = inputValidation.module ?? (await inputValidation.load());
       return into(args, query.index, await toValidInput(query.dto, () => queryInput(context), validation, 'query'));
     });
   }
   if (params) {
     steps.push(async (context, args) => {
-      const { toValidInput, pathInput } = await loadInputValidation();
+      const { toValidInput, pathInput } = inputValidation.module ?? (await inputValidation.load());
       return into(args, params.index, await toValidInput(params.dto, (properties) => pathInput(context, properties), validation, 'path'));
     });
   }
   if (headers) {
     steps.push(async (context, args) => {
-      const { toValidInput, headerInput } = await loadInputValidation();
+      const { toValidInput, headerInput } = inputValidation.module ?? (await inputValidation.load());
       return into(args, headers.index, await toValidInput(headers.dto, (properties) => headerInput(context, properties), validation, 'header'));
     });
   }
