@@ -1,5 +1,5 @@
 import type { ValidatorOptions } from 'class-validator';
-import { fileRulesRegistered } from '../decorators/is-file';
+import { fileRulesRegistered } from '../validation/file-rules';
 import { readForm } from './form-body';
 import { namedValuesInput } from './values';
 import { toValidInput } from './input-validation';

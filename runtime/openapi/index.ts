@@ -1,4 +1,4 @@
-import { fileRulesRegistered } from '../decorators/is-file';
+import { fileRulesRegistered } from '../validation/file-rules';
 import { registeredApplications, type DocumentedApplication } from '../routing/registry';
 import type { Class } from '../types';
 import { buildPaths, describeApplication, type ApplicationDocument, type DocumentedOperation } from './document';

@@ -1,5 +1,5 @@
 import type { ValidationError, ValidatorOptions } from 'class-validator';
-import { fileRulesRegistered } from '../decorators/is-file';
+import { fileRulesRegistered } from './file-rules';
 import { withDtoRules, type RuleStorage } from './dto-rules';
 import type { FieldError, FieldLocation } from '../errors/http-error';
 import { namedExport } from '../peers/interop';

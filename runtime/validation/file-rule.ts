@@ -8,7 +8,7 @@ export interface IsFileOptions {
   mimeTypes?: readonly string[];
 }
 
-/** One `@IsFile` as declared, until class-validator is loaded to register it (see `fileRulesRegistered` in decorators/is-file.ts). */
+/** One `@IsFile` as declared, until class-validator is loaded to register it (see file-rules.ts). */
 export interface FileRule {
   target: Function;
   propertyName: string;
