@@ -64,3 +64,14 @@ export function methodRecord(target: Function, propertyKey: string): MethodRecor
   }
   return method;
 }
+
+// `@ApiSchema({ name })`: the component name of a DTO class, when it is not the class's own name.
+const schemaNames = new WeakMap<Function, string>();
+
+export function setSchemaName(target: Function, name: string): void {
+  schemaNames.set(target, name);
+}
+
+export function schemaName(target: Function): string | undefined {
+  return schemaNames.get(target);
+}

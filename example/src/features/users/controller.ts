@@ -44,6 +44,6 @@ export class UsersController {
   @ApiResponse({ status: 200, type: UserDto })
   setAvatar(@Form(AvatarForm) { avatar }: AvatarForm, context: RouteContext) {
     const user = found(context);
-    return users.update(user.id, { avatar: { name: avatar.name, type: avatar.type, size: avatar.size } });
+    return users.update(user.id, { avatar: { name: avatar.name, type: avatar.type, size: avatar.size } })!;
   }
 }
