@@ -4,7 +4,7 @@ import { compose, type Handler } from './compose';
 import { RouteContext } from './context';
 import { createErrorHandler, type ErrorHook } from './errors/error-handler';
 import { clientError, malformedPathError, type ErrorFormatter } from './errors/http-error';
-import { invoker } from './invoker';
+import { invoker, type ResponseContractMode } from './invoker';
 import { joinPaths, pathnameOf } from './routing/path';
 import { answerOptions } from './responses/preflight';
 import { registerApplication } from './routing/registry';
@@ -38,6 +38,13 @@ export interface ApplicationOptions {
    * `{ groups: ['admin'] }`); `false` sends every result with JSON.stringify as it is. Default `true`.
    */
   serialize?: boolean | ClassTransformOptions;
+  /**
+   * What a value a handler returns goes through when an `@ApiResponse({ status, type })` declares its status: `'strip'`
+   * (the default) sends exactly the DTO's documented properties, recursively, and drops every other; `'validate'` also
+   * validates the result and answers a mismatch with a 500 (`onError` gets a ResponseContractError with the route and
+   * the failing fields); `'off'` sends the value as it is (after `serialize`).
+   */
+  responseContract?: ResponseContractMode;
   /** Called with every unexpected error (a throw that is not an HttpError, a `formatError` that threw). Default: console.error. */
   onError?: ErrorHook;
 }
@@ -89,6 +96,10 @@ export function createApplication(options: ApplicationOptions): Application {
     throw new TypeError(`createApplication: serialize must be true, false or class-transformer options, got ${serialize === null ? 'null' : typeof serialize}.`);
   }
   const respond = serialize === false ? toResponse : serializingResponder(serialize === true ? undefined : serialize);
+  const responseContract = options.responseContract;
+  if (![undefined, 'strip', 'validate', 'off'].includes(responseContract)) {
+    throw new TypeError(`createApplication: responseContract must be 'strip', 'validate' or 'off', got ${JSON.stringify(responseContract)}.`);
+  }
   const fail = createErrorHandler({ formatError: options.formatError, onError: options.onError });
   const globalMiddleware: Middleware[] = [];
   let frozen = false;
@@ -101,7 +112,7 @@ export function createApplication(options: ApplicationOptions): Application {
       instance = new definition.controller() as object;
       instances.set(definition.controller, instance);
     }
-    return { ...definition, run: invoker(definition, instance, { bodyLimit, bodyDepthLimit, validation, fail, respond }) };
+    return { ...definition, run: invoker(definition, instance, { bodyLimit, bodyDepthLimit, validation, fail, respond, responseContract, serialize }) };
   });
   for (const route of routes) router.add(route);
   router.compile();

@@ -37,6 +37,8 @@ export interface ClassRecord {
   tags: string[];
   responses: ApiResponseOptions[];
   security: SecurityRequirement[];
+  /** `@ApiSchema({ name })`: the class's component schema name, when not its own name. */
+  schemaName?: string;
 }
 
 // Keyed by class so that nothing is global and a class that is garbage collected takes its record with it.
@@ -65,13 +67,3 @@ export function methodRecord(target: Function, propertyKey: string): MethodRecor
   return method;
 }
 
-// `@ApiSchema({ name })`: the component name of a DTO class, when it is not the class's own name.
-const schemaNames = new WeakMap<Function, string>();
-
-export function setSchemaName(target: Function, name: string): void {
-  schemaNames.set(target, name);
-}
-
-export function schemaName(target: Function): string | undefined {
-  return schemaNames.get(target);
-}
