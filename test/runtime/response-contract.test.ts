@@ -2,9 +2,9 @@ import { Exclude, Expose, Transform, Type } from 'class-transformer';
 import { IsArray, IsIn, IsInt, IsOptional, IsString, ValidateNested } from 'class-validator';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { ApiResponse, Controller, Get, HttpCode, Post, createApplication, type ApplicationOptions, type RouteContext } from '../../runtime/index';
+import { ApiResponse, Body, Controller, Get, HttpCode, Post, createApplication, type ApplicationOptions, type RouteContext } from '../../runtime/index';
 import type { ResponseContractError } from '../../runtime/errors/response-contract-error';
-import { jsonOf, request } from './helpers';
+import { jsonOf, postJson, request } from './helpers';
 
 class TagDto {
   @IsString() name!: string;
@@ -233,6 +233,12 @@ class Owner {
 
 @Controller('/owners')
 class OwnersController {
+  @Post('')
+  @ApiResponse({ status: 200, type: Owner })
+  create(@Body(Owner) owner: Owner) {
+    return { ...owner, pets: owner.pets.map((pet) => ({ ...pet, className: pet.constructor.name })) };
+  }
+
   @Get('')
   @ApiResponse({ status: 200, type: Owner })
   get() {
@@ -258,6 +264,20 @@ test('discriminated subtypes: each item stripped as its own subtype', async () =
       { kind: 'cat', name: 'Kit', lives: 7 },
     ],
   });
+});
+
+test('request bodies: each item validated as the subtype its kind names; an unknown kind is a 422 naming the allowed ones', async () => {
+  const a = createApplication({ controllers: [OwnersController], basePath: '/union-in' });
+  const ok = await postJson(a, '/union-in/owners', { name: 'Ada', pets: [{ kind: 'dog', name: 'Rex', barks: 2 }, { kind: 'cat', name: 'Tom', lives: 9 }] });
+  assert.is(ok.status, 200);
+  assert.equal(await jsonOf(ok), { name: 'Ada', pets: [{ kind: 'dog', name: 'Rex', barks: 2 }, { kind: 'cat', name: 'Tom', lives: 9 }] });
+  const wrongFields = await postJson(a, '/union-in/owners', { name: 'Ada', pets: [{ kind: 'dog', name: 'Rex', lives: 9 }] });
+  assert.is(wrongFields.status, 422);
+  assert.match(JSON.stringify(await jsonOf(wrongFields)), /pets\.0\.barks/);
+  const unknown = await postJson(a, '/union-in/owners', { name: 'Ada', pets: [{ kind: 'dog', name: 'Rex', barks: 1 }, { kind: 'bird', name: 'Tweety' }] });
+  assert.is(unknown.status, 422);
+  const body = (await jsonOf(unknown)) as { errors: { field: string; message: string }[] };
+  assert.equal(body.errors.map((error) => [error.field, error.message]), [['pets.1.kind', 'pets.1.kind must be one of: dog, cat']]);
 });
 
 test.run();
