@@ -38,6 +38,8 @@ export interface StripContext {
   toPlain(value: object): object;
   /** Whether the value's class has such rules (asked once per class). */
   hasOwnRules(cls: Function): boolean;
+  /** A value of a property with no DTO of its own (`@IsObject()`, `@IsArray()`): class instances in it serialised. */
+  leaf(value: object): unknown;
 }
 
 export function planCache(tools: PlanTools): (cls: Function) => Plan {
@@ -97,6 +99,7 @@ export function strip(plan: Plan, value: unknown, context: StripContext): unknow
     if (typeof item === 'object' && item !== null) {
       if (field.nested !== undefined) item = strip(field.nested, item, context);
       else if (field.union !== undefined) item = stripUnion(field.union, item, context);
+      else item = context.leaf(item);
     }
     out[field.name] = item;
   }

@@ -2,7 +2,7 @@ import type { ClassTransformOptions } from 'class-transformer';
 import { ResponseContractError, type ContractFieldError } from '../errors/response-contract-error';
 import { namedExport } from '../peers/interop';
 import { toResponse } from '../responses/response';
-import type { Responder } from '../responses/serialize';
+import { holdsClassInstance, type Responder } from '../responses/serialize';
 import type { RouteDefinition } from '../routing/route-definitions';
 import type { Class } from '../types';
 import { loadValidators, toValidDto, type Validators } from '../validation/dto-validation';
@@ -95,6 +95,8 @@ function stripContext(tools: Tools, serialize: ClassTransformOptions | boolean):
   const ruled = new WeakMap<Function, boolean>();
   return {
     toPlain: (value) => tools.instanceToPlain(value, options) as object,
+    // As the serialising responder does for a whole value: an entity held in an untyped property keeps its @Exclude.
+    leaf: (value) => (serialize !== false && holdsClassInstance(value) ? tools.instanceToPlain(value, options) : value),
     hasOwnRules(cls) {
       let has = ruled.get(cls);
       if (has === undefined) {

@@ -1,5 +1,5 @@
 import { Exclude, Expose, Transform, Type } from 'class-transformer';
-import { IsArray, IsIn, IsInt, IsOptional, IsString, ValidateNested } from 'class-validator';
+import { IsArray, IsIn, IsInt, IsObject, IsOptional, IsString, ValidateNested } from 'class-validator';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { ApiResponse, Body, Controller, Get, HttpCode, Post, createApplication, type ApplicationOptions, type RouteContext } from '../../runtime/index';
@@ -14,7 +14,13 @@ class AuthorDto {
   @IsString() name!: string;
 }
 
+class Secretive {
+  name = 'kept';
+  @Exclude() token = 'never sent';
+}
+
 class PostDto {
+  @IsOptional() @IsObject() meta?: object;
   @IsString() id!: string;
   @IsString() title!: string;
   @IsOptional() @IsInt() views?: number;
@@ -163,6 +169,19 @@ test("an instance of another class: only the DTO's properties, getters and secre
 test("an entity's own class-transformer rules apply before the DTO's", async () => {
   const body = await jsonOf(await request(app(), 'GET', '/strip/posts/entity-rules'));
   assert.equal(body, { id: '8', author: { name: 'Bo' }, tags: [], created: '2026', status: 'S' });
+});
+
+test("an untyped property's value keeps its class-transformer rules (an entity held in it loses its @Exclude fields)", async () => {
+  @Controller('/meta')
+  class MetaController {
+    @Get('')
+    @ApiResponse({ status: 200, type: PostDto })
+    get() {
+      return { ...record(), meta: { owner: new Secretive(), plain: { a: 1 } } };
+    }
+  }
+  const a = createApplication({ controllers: [MetaController], basePath: '/leaf' });
+  assert.equal(await jsonOf(await request(a, 'GET', '/leaf/meta')), { ...EXPECTED, meta: { owner: { name: 'kept' }, plain: { a: 1 } } });
 });
 
 test('a Response, an untyped status, an undeclared route, another status: sent as today', async () => {
