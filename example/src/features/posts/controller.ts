@@ -77,6 +77,7 @@ export class PostsController {
   @Post('')
   @HttpCode(201)
   @ApiOperation({ summary: 'Create a post' })
+  @ApiResponse({ status: 201, type: PostDto })
   create(@Body(CreatePostDto) body: CreatePostDto) {
     return posts.insert({ title: body.title, content: body.content, tags: toTags(body.tags) });
   }
