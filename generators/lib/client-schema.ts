@@ -1,4 +1,3 @@
-import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { UserError } from './errors';
@@ -42,15 +41,5 @@ export async function schemaTypes(root: string, document: OpenApiDocument): Prom
     return SCHEMA_HEADER + openapiTypeScript.astToString(ast);
   } catch (error) {
     throw new UserError(`openapi-typescript could not turn the document into types: ${(error as Error).message}`);
-  }
-}
-
-/** True when the project has openapi-typescript installed. */
-export function hasOpenApiTypeScript(root: string): boolean {
-  try {
-    createRequire(join(root, 'package.json')).resolve('openapi-typescript');
-    return true;
-  } catch {
-    return existsSync(join(root, 'node_modules', 'openapi-typescript'));
   }
 }

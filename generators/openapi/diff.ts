@@ -26,9 +26,15 @@ export function describeChanges(before: OpenApiDocument, after: OpenApiDocument)
   for (const name of Object.keys(schemasBefore)) if (!(name in schemasAfter)) changes.push(`schema removed: ${name}`);
 
   const rest = (document: OpenApiDocument) => {
-    const { paths: _paths, components, ...others } = document;
+    const { paths, components, ...others } = document;
     const { schemas: _schemas, ...otherComponents } = components ?? {};
-    return { ...others, components: otherComponents };
+    // What a path item holds besides its operations (shared parameters, a summary).
+    const pathItems = Object.fromEntries(
+      Object.entries(paths ?? {})
+        .map(([path, item]) => [path, Object.fromEntries(Object.entries(item ?? {}).filter(([key]) => !OPENAPI_METHODS.includes(key)))] as const)
+        .filter(([, extras]) => Object.keys(extras).length > 0),
+    );
+    return { ...others, paths: pathItems, components: otherComponents };
   };
   changes.push(...differingPaths(rest(before), rest(after), '').map((path) => `changed: ${path}`));
   return changes;
@@ -41,7 +47,6 @@ function operations(document: OpenApiDocument): Map<string, unknown> {
       if (OPENAPI_METHODS.includes(method)) result.set(`${method.toUpperCase()} ${path}`, operation);
     }
   }
-  // A path item's own parameters or summary are not operations: compared with the rest of the path item.
   return result;
 }
 

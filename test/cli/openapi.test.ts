@@ -293,6 +293,8 @@ diff('operations, schemas and properties added, removed and changed; anything el
     'changed: .info.title',
   ]);
   assert.equal(describeChanges(after, structuredClone(after)), []);
+  const shared = { paths: { '/a': { parameters: [{ name: 'x' }], get: {} } } };
+  assert.equal(describeChanges(shared, { paths: { '/a': { parameters: [{ name: 'y' }], get: {} } } }), ['changed: .paths./a.parameters']);
 });
 
 openapi.run();
