@@ -6,7 +6,7 @@ import { chromium, type Browser } from 'playwright-core';
 import * as assert from 'uvu/assert';
 import { CHROMIUM } from './browser-cases';
 import type { ExampleSuite } from './example-suite';
-import { EXAMPLE, ROOT, timed } from './harness';
+import { EXAMPLE, ROOT, send, timed } from './harness';
 
 const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 const BIN = join(ROOT, 'bin', 'next-app-controllers.mjs');
@@ -23,14 +23,14 @@ function cli(...args: string[]) {
  */
 export function serverClientCases({ test, server }: ExampleSuite): void {
   test('openapi writes, key for key, the document next start serves; --check passes (openapi.json and schema.d.ts)', async () => {
-    const { base } = server();
+    const { port } = server();
     const dir = mkdtempSync(join(tmpdir(), 'nac-openapi-'));
     try {
       const file = join(dir, 'openapi.json');
       const written = await timed('openapi (example)', () => cli('openapi', '--out', file));
       assert.is(written.status, 0, written.stdout + written.stderr);
       assert.match(written.stdout, '(from src/app/api/openapi.json/route.ts)');
-      const live = await (await fetch(`${base}/api/openapi.json`)).json();
+      const live = (await send(port, 'GET', '/api/openapi.json')).json();
       assert.equal(JSON.parse(readFileSync(file, 'utf8')), live);
       const check = cli('openapi', '--check', '--out', file);
       assert.is(check.status, 0, check.stdout + check.stderr);
@@ -41,14 +41,15 @@ export function serverClientCases({ test, server }: ExampleSuite): void {
   });
 
   test('a static page lists the posts through the server client: prerendered by next build, with no server running', async () => {
-    const { base } = server();
+    const { port } = server();
     assert.ok(existsSync(join(EXAMPLE, '.next', 'server', 'app', 'typed', 'posts.html')), 'next build wrote the prerendered page');
-    const html = await (await fetch(`${base}/typed/posts`)).text();
-    assert.match(html, '<li>Hello, controllers</li><li>Validation</li>');
+    const page = await send(port, 'GET', '/typed/posts');
+    assert.is(page.headers['x-nextjs-cache'], 'HIT');
+    assert.match(page.text, '<li>Hello, controllers</li><li>Validation</li>');
   });
 
   test('in headless Chromium: the dynamic page shows the signed-in user only with the cookie; the Server Action form shows the 422 field error, then creates the post', async () => {
-    const { base } = server();
+    const { base, port } = server();
     let browser: Browser | undefined;
     try {
       browser = await timed('chromium launch', () => chromium.launch({ executablePath: CHROMIUM, headless: true, args: ARGS, timeout: 30_000 }));
@@ -76,8 +77,8 @@ export function serverClientCases({ test, server }: ExampleSuite): void {
       await created.waitFor();
       const [, id] = /^Created post (\d+): Typed all the way$/.exec(String(await created.textContent())) ?? [];
       assert.ok(id, String(await created.textContent()));
-      const stored = await (await fetch(`${base}/api/posts/${id}`)).json();
-      assert.is(stored.title, 'Typed all the way');
+      // Created in the store the API route serves too (the example keeps it on globalThis, see lib/memory-store.ts).
+      assert.is((await send(port, 'GET', `/api/posts/${id}`)).json().title, 'Typed all the way');
     } finally {
       await browser?.close();
     }
