@@ -176,6 +176,15 @@ openapi('a syntax error in a controller: the file and line, exit 1, nothing writ
   assert.equal(snapshot(dir), before);
 });
 
+openapi('what a CommonJS module cannot hold (import.meta, top-level await): the file named, exit 1, nothing written', async () => {
+  const dir = apiProject();
+  write(dir, 'src/features/posts/dto.ts', `${DTO}export const here = import.meta.url;\n`);
+  const { code, output } = await cli(dir, 'openapi');
+  assert.is(code, 1);
+  assert.match(output, "next-app-controllers openapi: src/features/posts/dto.ts: Cannot use 'import.meta' outside a module");
+  assert.not.ok(existsSync(join(dir, 'openapi.json')));
+});
+
 openapi('a module that keeps the process up (a timer) does not keep the command from ending', async () => {
   const dir = apiProject();
   write(dir, 'src/app.ts', `${APP('./features/posts/controller')}\nsetInterval(() => {}, 1000);\n`);
