@@ -16,7 +16,7 @@ import {
   Use,
   type RouteContext,
 } from 'next-app-controllers';
-import { MemoryStore } from '@/lib/memory-store';
+import { MemoryStore, sharedStore } from '@/lib/memory-store';
 import { requireApiKey } from '@/lib/middleware';
 import { CreatePostDto, ListPostsQuery, PostDto, PostNotFoundDto, TaggedPostsDto, TagParams, UpdatePostDto } from './dto';
 
@@ -32,10 +32,12 @@ export interface PostRecord {
 /** Stands for a secret a real store holds beside the public fields. */
 export const EDITOR_PASSWORD_HASH = 'scrypt$example-salt$not-a-real-hash';
 
-const posts = new MemoryStore<PostRecord>([
-  { title: 'Hello, controllers', content: 'One catch-all route, many controllers.', tags: [{ name: 'next js' }], editorPasswordHash: EDITOR_PASSWORD_HASH },
-  { title: 'Validation', content: 'DTOs are validated before the handler runs.', tags: [{ name: 'dto' }], editorPasswordHash: EDITOR_PASSWORD_HASH },
-]);
+const posts = sharedStore('posts', () =>
+  new MemoryStore<PostRecord>([
+    { title: 'Hello, controllers', content: 'One catch-all route, many controllers.', tags: [{ name: 'next js' }], editorPasswordHash: EDITOR_PASSWORD_HASH },
+    { title: 'Validation', content: 'DTOs are validated before the handler runs.', tags: [{ name: 'dto' }], editorPasswordHash: EDITOR_PASSWORD_HASH },
+  ]),
+);
 
 // Handlers return the stored records: the response contract sends exactly the fields the route's
 // @ApiResponse({ type: PostDto }) declares, so editorPasswordHash never leaves the server.
