@@ -24,7 +24,7 @@ export interface ApplicationOptions {
   bodyLimit?: number;
   /** Deepest nesting of objects and arrays `@Body` accepts (the body itself is level 1); deeper is a 400. Default 64. */
   bodyDepthLimit?: number;
-  /** class-validator options for every DTO (`@Body`, `@Query`, `@Params`, `@Headers`), e.g. `{ whitelist: true, forbidNonWhitelisted: true }`. */
+  /** class-validator options for every DTO (`@Body`, `@Form`, `@Query`, `@Params`, `@Headers`), e.g. `{ whitelist: true, forbidNonWhitelisted: true }`. */
   validation?: ValidatorOptions;
   /**
    * Turns every error answer (400, 404, 405, 413, 415, 422, every HttpError, 500) into a Response, or into a value
