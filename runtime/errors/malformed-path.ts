@@ -42,6 +42,6 @@ export async function rejectMalformedPath(request: Request, options: MalformedPa
   if (splitRequestPath(path) !== null) return undefined;
   const context = new RouteContext(request, {});
   const fail = createErrorHandler({ formatError: options.formatError });
-  const answer = () => fail(malformedPathError(path), context);
+  const answer = async () => fail(malformedPathError(path), context);
   return withCors ? ((await withCors(context, answer)) as Response) : answer();
 }
