@@ -1,3 +1,4 @@
+import { validate } from '@readme/openapi-parser';
 import { Type } from 'class-transformer';
 import { IsEnum, IsIn, IsInt, IsOptional, IsString, MinLength, ValidateNested } from 'class-validator';
 import { suite } from 'uvu';
@@ -148,6 +149,7 @@ documented('the schema accepts null where the validation does, and keeps require
   assert.equal(profile.properties.nickname.type, 'string');
   assert.equal(schemas.NullableAddressDto.properties.note.type, ['string', 'null']);
   assert.equal(schemas.NullableAdminDto.properties.bio.type, ['string', 'null']);
+  assert.ok((await validate(structuredClone(document) as never)).valid, 'a valid OpenAPI 3.1 document');
 });
 
 runtime.run();
