@@ -10,6 +10,8 @@ import { answerOptions } from './responses/preflight';
 import { registerApplication } from './routing/registry';
 import { toResponse, withoutBody } from './responses/response';
 import { buildRouteDefinitions, type RouteDefinition } from './routing/route-definitions';
+import { assertParamsDtosMatchRoutes } from './routing/params-dto';
+import { loadedValidationStorage } from './validation/loaded-storage';
 import { TrieRouter } from './routing/trie-router';
 import { serializingResponder } from './responses/serialize';
 import type { RouterOutcome } from './routing/router';
@@ -24,7 +26,7 @@ export interface ApplicationOptions {
   bodyLimit?: number;
   /** Deepest nesting of objects and arrays `@Body` accepts (the body itself is level 1); deeper is a 400. Default 64. */
   bodyDepthLimit?: number;
-  /** class-validator options for every DTO (`@Body`, `@Query`, `@Params`, `@Headers`), e.g. `{ whitelist: true, forbidNonWhitelisted: true }`. */
+  /** class-validator options for every DTO (`@Body`, `@Form`, `@Query`, `@Params`, `@Headers`), e.g. `{ whitelist: true, forbidNonWhitelisted: true }`. */
   validation?: ValidatorOptions;
   /**
    * Turns every error answer (400, 404, 405, 413, 415, 422, every HttpError, 500) into a Response, or into a value
@@ -96,6 +98,7 @@ export function createApplication(options: ApplicationOptions): Application {
   }
   const validation: ValidatorOptions = { forbidUnknownValues: true, ...options.validation, validationError: { target: false, value: false } };
   const definitions = buildRouteDefinitions(options.controllers, basePath);
+  assertParamsDtosMatchRoutes(definitions, loadedValidationStorage());
   const serialize = options.serialize ?? true;
   if (typeof serialize !== 'boolean' && (typeof serialize !== 'object' || serialize === null)) {
     throw new TypeError(`createApplication: serialize must be true, false or class-transformer options, got ${serialize === null ? 'null' : typeof serialize}.`);

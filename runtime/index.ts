@@ -8,6 +8,7 @@ export { All, Delete, Get, Head, Options, Patch, Post, Put } from './decorators/
 export { Body } from './decorators/body';
 export { Form } from './decorators/form';
 export { IsFile } from './decorators/is-file';
+export { Nullable } from './decorators/nullable';
 export type { IsFileOptions } from './validation/file-rule';
 export { Headers, Params, Query } from './decorators/query';
 export { createParamDecorator } from './decorators/param-decorator';

@@ -3,6 +3,7 @@
 // a Next.js 15 middleware build) and without any controller.
 export { rejectMalformedPath } from './errors/malformed-path';
 export type { MalformedPathOptions } from './errors/malformed-path';
+export type { CorsOptions } from './responses/cors';
 export { problemDetails } from './errors/problem-details';
 export { HttpError } from './errors/http-error';
 export type { ErrorFormatter, FieldError, FieldLocation, HttpErrorOptions } from './errors/http-error';

@@ -25,6 +25,8 @@ export interface ControllerNames {
   singular: string;
   /** `Create<Singular>Dto` */
   dtoName: string;
+  /** `<Singular>Dto`: the response DTO, what the API sends for one record. */
+  responseName: string;
   /** `<Singular>Record`, the type of one stored record in the template (`Post` alone would clash with `@Post`). */
   itemName: string;
 }
@@ -80,6 +82,7 @@ export function controllerNames(name: string): ControllerNames {
     className: `${pascal}Controller`,
     singular,
     dtoName: `Create${singular}Dto`,
+    responseName: `${singular}Dto`,
     itemName: `${singular}Record`,
   };
 }

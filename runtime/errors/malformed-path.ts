@@ -1,4 +1,6 @@
 import { RouteContext } from '../context';
+import { cors, type CorsOptions } from '../responses/cors';
+import type { Middleware } from '../types';
 import { createErrorHandler } from './error-handler';
 import { malformedPathError, type ErrorFormatter } from './http-error';
 import { pathnameOf, splitRequestPath } from '../routing/path';
@@ -6,7 +8,15 @@ import { pathnameOf, splitRequestPath } from '../routing/path';
 export interface MalformedPathOptions {
   /** The application's `formatError`, so the 400 has the app's format. Default: the default body. */
   formatError?: ErrorFormatter;
+  /**
+   * The options of the application's global `cors(...)`, so the 400 carries the same CORS headers (and a preflight to
+   * such a path is answered as the application answers one). Default: no CORS headers.
+   */
+  cors?: CorsOptions;
 }
+
+// One middleware per options object: its options are checked once, when first given.
+const corsByOptions = new WeakMap<CorsOptions, Middleware>();
 
 /**
  * For the app's `src/proxy.ts` (Next.js 16; `middleware.ts` on Next.js 15). Next.js decodes the URL path before any
@@ -15,13 +25,23 @@ export interface MalformedPathOptions {
  * It reads the URL only, never the request body, and imports no controllers.
  *
  *   export function proxy(request: Request) {
- *     return rejectMalformedPath(request);
+ *     return rejectMalformedPath(request, { formatError, cors: corsOptions });
  *   }
  *   export const config = { matcher: ['/api/:path(.*%.*)'] };
  */
 export async function rejectMalformedPath(request: Request, options: MalformedPathOptions = {}): Promise<Response | undefined> {
+  let withCors: Middleware | undefined;
+  if (options.cors !== undefined) {
+    if (typeof options.cors !== 'object' || options.cors === null) {
+      throw new TypeError('rejectMalformedPath({ cors }) takes the options given to cors(...), e.g. { origin: [...] }, not the middleware.');
+    }
+    withCors = corsByOptions.get(options.cors);
+    if (!withCors) corsByOptions.set(options.cors, (withCors = cors(options.cors)));
+  }
   const path = pathnameOf(request.url);
   if (splitRequestPath(path) !== null) return undefined;
+  const context = new RouteContext(request, {});
   const fail = createErrorHandler({ formatError: options.formatError });
-  return fail(malformedPathError(path), new RouteContext(request, {}));
+  const answer = async () => fail(malformedPathError(path), context);
+  return withCors ? ((await withCors(context, answer)) as Response) : answer();
 }

@@ -19,17 +19,18 @@ controller('generate controller posts writes the controller and DTO and register
   const { summary, error } = await run('controller', dir, ['posts']);
   assert.is(error, undefined);
   const source = read(dir, 'src/features/posts/controller.ts');
-  assert.ok(source.includes("import { ApiTags, Body, Controller, Get, HttpCode, Post, type RouteContext } from 'next-app-controllers';"));
+  assert.ok(source.includes("import { ApiResponse, ApiTags, Body, Controller, Get, HttpCode, Post, type RouteContext } from 'next-app-controllers';"));
   assert.ok(source.includes("@ApiTags('Posts')\n@Controller('/posts')"), 'Swagger UI groups the routes under the controller');
-  assert.ok(source.includes("import { CreatePostDto } from './dto';"));
+  assert.ok(source.includes("import { CreatePostDto, PostDto } from './dto';"));
   assert.ok(source.includes("@Controller('/posts')\nexport class PostsController {"));
-  assert.ok(source.includes("@Get('')\n  list() {"));
-  assert.ok(source.includes("@Get('/:id')\n  findOne(context: RouteContext) {"));
+  assert.ok(source.includes("@Get('')\n  @ApiResponse({ status: 200, type: PostDto, isArray: true })\n  list() {"));
+  assert.ok(source.includes("@Get('/:id')\n  @ApiResponse({ status: 200, type: PostDto })\n  findOne(context: RouteContext) {"));
   assert.ok(source.includes("return context.json({ message: 'Post not found' }, { status: 404 });"));
-  assert.ok(source.includes("@Post('')\n  @HttpCode(201)\n  create(@Body(CreatePostDto) body: CreatePostDto) {"));
+  assert.ok(source.includes("@Post('')\n  @HttpCode(201)\n  @ApiResponse({ status: 201, type: PostDto })\n  create(@Body(CreatePostDto) body: CreatePostDto) {"));
   assert.not.ok(/export const (runtime|dynamic)/.test(source), 'no route segment config (a build error with cacheComponents)');
   const dto = read(dir, 'src/features/posts/dto.ts');
   assert.ok(dto.includes('export class CreatePostDto {\n  @IsString()\n  @MinLength(1)\n  title!: string;'));
+  assert.ok(dto.includes('export class PostDto {\n  @IsString()\n  id!: string;\n\n  @IsString()\n  title!: string;\n\n  @IsString()\n  content!: string;\n}'));
   assert.is(
     read(dir, 'src/app.ts'),
     "import { createApplication } from 'next-app-controllers';\nimport { PostsController } from './features/posts/controller';\n\nexport const app = createApplication({\n  controllers: [PostsController],\n  // Request bodies keep only the fields their DTO declares; any other field is a 422 naming it.\n  validation: { whitelist: true, forbidNonWhitelisted: true },\n});\n",

@@ -11,8 +11,10 @@ controllerNamesSuite('posts, blog-post and BlogPost give kebab-case folders and 
     className: 'PostsController',
     singular: 'Post',
     dtoName: 'CreatePostDto',
+    responseName: 'PostDto',
     itemName: 'PostRecord',
   });
+  assert.is(controllerNames('blog-posts').responseName, 'BlogPostDto');
   assert.is(controllerNames('blog-posts').dtoName, 'CreateBlogPostDto');
   assert.is(controllerNames('categories').dtoName, 'CreateCategoryDto');
   assert.is(controllerNames('status').dtoName, 'CreateStatusDto');

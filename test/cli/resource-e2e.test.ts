@@ -7,6 +7,7 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import Ajv2020 from 'ajv/dist/2020.js';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { BIN, cleanup, read, tempProject } from './helpers';
@@ -88,12 +89,20 @@ e2e('a pnpm project: init installs with pnpm, generate resource type-checks, bui
   const server = await nextStart(dir);
   try {
     const base = `${server.origin}/api/posts`;
-    const send = (method: string, path: string, body?: unknown) =>
-      fetch(`${base}${path}`, {
+    // Every successful answer with a body, checked below against the schema the document gives its route and status.
+    const answered: { path: string; method: string; status: number; body: unknown }[] = [];
+    const send = async (method: string, path: string, body?: unknown) => {
+      const response = await fetch(`${base}${path}`, {
         method,
         headers: body === undefined ? {} : { 'content-type': 'application/json' },
         body: body === undefined ? undefined : JSON.stringify(body),
       });
+      if (response.ok && response.status !== 204) {
+        const route = path.startsWith('/') ? '/api/posts/{id}' : '/api/posts';
+        answered.push({ path: route, method: method.toLowerCase(), status: response.status, body: await response.clone().json() });
+      }
+      return response;
+    };
     const list = await waitFor(base, 30_000);
     assert.is(list.status, 200);
     assert.equal(await list.json(), []);
@@ -129,10 +138,29 @@ e2e('a pnpm project: init installs with pnpm, generate resource type-checks, bui
     assert.is((await send('DELETE', '/1')).status, 404);
 
     const document = (await (await fetch(`${server.origin}/api/openapi.json`)).json()) as {
-      paths: Record<string, Record<string, { tags?: string[] }>>;
+      paths: Record<string, Record<string, { tags?: string[]; responses: Record<string, { content?: Record<string, { schema: object }> }> }>>;
+      components: { schemas: Record<string, { properties?: object; required?: string[] }> };
     };
     assert.equal(document.paths['/api/posts'].get.tags, ['Posts']);
     assert.equal(document, JSON.parse(read(dir, 'openapi.json')), 'the written document is, key for key, the one next start serves');
+    // The response DTO the generator writes is what every route with a body documents.
+    const schemaOf = (path: string, method: string, status: number) => document.paths[path][method].responses[status]?.content?.['application/json']?.schema;
+    const postDto = { $ref: '#/components/schemas/PostDto' };
+    assert.equal(schemaOf('/api/posts', 'get', 200), { type: 'array', items: postDto });
+    assert.equal(schemaOf('/api/posts', 'post', 201), postDto);
+    for (const method of ['get', 'put', 'patch']) assert.equal(schemaOf('/api/posts/{id}', method, 200), postDto, method);
+    assert.equal(document.paths['/api/posts/{id}'].delete.responses[204]?.content, undefined);
+    const { PostDto } = document.components.schemas;
+    assert.equal(Object.keys(PostDto.properties ?? {}).sort(), ['content', 'id', 'title']);
+    assert.equal([...(PostDto.required ?? [])].sort(), ['content', 'id', 'title']);
+    // Every body the server sent fits its documented schema, with no field beyond the ones it declares.
+    const schemas = { ...document.components.schemas, PostDto: { ...PostDto, additionalProperties: false } };
+    const ajv = new Ajv2020({ strict: false });
+    assert.ok(answered.length >= 6, String(answered.length));
+    for (const { path, method, status, body } of answered) {
+      const validate = ajv.compile({ ...schemaOf(path, method, status), components: { schemas } });
+      assert.ok(validate(body), `${method} ${path} ${status}: ${JSON.stringify(body)} ${ajv.errorsText(validate.errors)}`);
+    }
     step('every route answered');
   } finally {
     server.stop();

@@ -17,18 +17,19 @@ function runIn(dir: string, Generator: typeof InitGenerator | typeof ResourceGen
     .withOptions({ skipInstall: true } as never);
 }
 
-resource('generate resource posts writes the whole resource, its three DTOs, and registers it', async () => {
+resource('generate resource posts writes the whole resource, its four DTOs (response DTO declared on every route with a body), and registers it', async () => {
   const dir = tempProject('src');
   await runIn(dir, InitGenerator, 'init');
   const result = await runIn(dir, ResourceGenerator, 'resource', ['posts']);
   result.assertFileContent('src/features/posts/controller.ts', "@ApiTags('Posts')\n@Controller('/posts')\nexport class PostsController {");
   const source = read(dir, 'src/features/posts/controller.ts');
   for (const route of [
-    "@Get('')\n  list(@Query(ListPostsQuery) query: ListPostsQuery) {",
-    "@Get('/:id')\n  findOne(context: RouteContext) {",
-    "@Post('')\n  @HttpCode(201)\n  create(@Body(CreatePostDto) body: CreatePostDto) {",
-    "@Put('/:id')\n  replace(context: RouteContext, @Body(CreatePostDto) body: CreatePostDto) {",
-    "@Patch('/:id')\n  update(context: RouteContext, @Body(UpdatePostDto) body: UpdatePostDto) {",
+    "import { CreatePostDto, ListPostsQuery, PostDto, UpdatePostDto } from './dto';",
+    "@Get('')\n  @ApiResponse({ status: 200, type: PostDto, isArray: true })\n  list(@Query(ListPostsQuery) query: ListPostsQuery) {",
+    "@Get('/:id')\n  @ApiResponse({ status: 200, type: PostDto })\n  findOne(context: RouteContext) {",
+    "@Post('')\n  @HttpCode(201)\n  @ApiResponse({ status: 201, type: PostDto })\n  create(@Body(CreatePostDto) body: CreatePostDto) {",
+    "@Put('/:id')\n  @ApiResponse({ status: 200, type: PostDto })\n  replace(context: RouteContext, @Body(CreatePostDto) body: CreatePostDto) {",
+    "@Patch('/:id')\n  @ApiResponse({ status: 200, type: PostDto })\n  update(context: RouteContext, @Body(UpdatePostDto) body: UpdatePostDto) {",
     "@Delete('/:id')\n  @HttpCode(204)\n  remove(context: RouteContext) {",
   ]) {
     assert.ok(source.includes(route), route);
@@ -36,6 +37,7 @@ resource('generate resource posts writes the whole resource, its three DTOs, and
   assert.not.match(source, '...body', 'records are built from declared fields only');
   const dto = read(dir, 'src/features/posts/dto.ts');
   assert.ok(dto.includes('export class CreatePostDto {'));
+  assert.ok(dto.includes('export class PostDto {\n  @IsString()\n  id!: string;\n\n  @IsString()\n  title!: string;\n\n  @IsString()\n  content!: string;\n}'));
   assert.ok(dto.includes('export class UpdatePostDto {\n  @IsOptional()\n  @IsString()\n  @MinLength(1)\n  title?: string;'));
   assert.ok(dto.includes('export class ListPostsQuery {\n  @IsOptional()\n  @Type(() => Number)\n  @IsInt()\n  @Min(1)\n  @Max(100)\n  limit?: number;'));
   result.assertFileContent('src/app.ts', "import { PostsController } from './features/posts/controller';");

@@ -59,6 +59,22 @@ for (const bundler of ['turbopack', 'webpack'] as Bundler[]) {
     assert.equal(response.json(), { id: '9', title: 'Edge', tags: [{ name: 'a' }] });
   });
 
+  // The proxy's malformed-path 400 carries the CORS headers the app's global cors gives its own answers (issue 22).
+  edge("the proxy's malformed-path 400 carries the app's CORS headers for an allowed origin, none for another", async () => {
+    const { port } = running();
+    const allowed = await send(port, 'GET', '/api/items/%E0%A4%A', { headers: { origin: 'http://allowed.example' } });
+    assert.is(allowed.status, 400);
+    assert.equal(allowed.json(), { success: false, statusCode: 400, message: 'Malformed percent-encoding in path /api/items/%E0%A4%A' });
+    assert.is(allowed.headers['access-control-allow-origin'], 'http://allowed.example');
+    assert.is(allowed.headers['access-control-expose-headers'], 'x-edge');
+    const fromApp = await send(port, 'GET', '/api/nope', { headers: { origin: 'http://allowed.example' } });
+    assert.is(fromApp.headers['access-control-allow-origin'], 'http://allowed.example', "the app's own answers carry them too");
+    const other = await send(port, 'GET', '/api/items/%E0%A4%A', { headers: { origin: 'http://other.example' } });
+    assert.is(other.status, 400);
+    assert.is(other.headers['access-control-allow-origin'], undefined);
+    assert.match(String(other.headers.vary), 'Origin');
+  });
+
   edge('a path without a route answers the JSON 404', async () => {
     const response = await send(running().port, 'GET', '/api/nope');
     assert.is(response.status, 404);

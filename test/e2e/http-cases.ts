@@ -120,8 +120,8 @@ export function httpCases({ test, server }: ExampleSuite): void {
       'items.0: items.0 must be an object',
     ]);
     assert.equal(await fields(post('/api/orders', { customer: 'a', items: [{ name: 'n', quantity: 1 }] }, key)), ['address: address is required']);
-    assert.equal(await fields(post('/api/posts', { title: 'a', content: 'b', tags: null })), ['tags: tags must not be null: leave it out instead']);
-    assert.equal(await fields(request('PATCH', '/api/posts/1', { headers: JSON_BODY, body: '{"tags":null}' })), ['tags: tags must not be null: leave it out instead']);
+    assert.equal(await fields(post('/api/posts', { title: 'a', content: 'b', tags: null })), ['tags: tags must not be null: leave it out (add @Nullable() to accept null)']);
+    assert.equal(await fields(request('PATCH', '/api/posts/1', { headers: JSON_BODY, body: '{"tags":null}' })), ['tags: tags must not be null: leave it out (add @Nullable() to accept null)']);
     const deep = `{"title":"a","content":"b","extra":${'['.repeat(3000)}${']'.repeat(3000)}}`;
     assert.match(assertJson(await post('/api/posts', deep), 400).message, /^Request body is nested too deeply/);
   });

@@ -19,7 +19,7 @@ import {
 import Ajv2020 from 'ajv/dist/2020.js';
 import fc from 'fast-check';
 import { suite } from 'uvu';
-import { Body, Controller, Post, createApplication, generateOpenApiDocument, type Class } from '../../runtime/index';
+import { Body, Controller, Nullable, Post, createApplication, generateOpenApiDocument, type Class } from '../../runtime/index';
 import { assertBothVerdictsCommon, assertSameVerdicts, type Verdicts } from './verdicts';
 
 /**
@@ -33,6 +33,8 @@ type Kind = 'string' | 'int' | 'number' | 'boolean' | 'enum' | 'in' | 'strings' 
 interface PropSpec {
   kind: Kind;
   optional: boolean;
+  /** `@Nullable()`: `null` accepted, beside or without `@IsOptional()`. */
+  nullable: boolean;
   /** Apply the decorators in reverse: class-validator-jsonschema merges their schemas in declaration order. */
   reverse: boolean;
   low?: number;
@@ -59,6 +61,7 @@ function propArb(nested: fc.Arbitrary<DtoSpec> | undefined): fc.Arbitrary<PropSp
   return fc.record({
     kind: fc.constantFrom(...kinds),
     optional: fc.boolean(),
+    nullable: fc.boolean(),
     reverse: fc.boolean(),
     low: bound,
     high: bound,
@@ -86,7 +89,7 @@ function buildDto(spec: DtoSpec): Class {
 }
 
 function decoratorsOf(prop: PropSpec): PropertyDecorator[] {
-  const list: PropertyDecorator[] = prop.optional ? [IsOptional()] : [];
+  const list: PropertyDecorator[] = [...(prop.optional ? [IsOptional()] : []), ...(prop.nullable ? [Nullable()] : [])];
   const { low, high } = range(prop);
   // One class per nested spec, made now: @Type's function is called for every value.
   const nestedClass = prop.kind === 'nested' || prop.kind === 'nestedArray' ? buildDto(prop.nested!) : undefined;
@@ -148,7 +151,7 @@ function bodyArb(spec: DtoSpec): fc.Arbitrary<Record<string, unknown>> {
     fc.oneof(
       { weight: 24, arbitrary: valueArb(prop) },
       { weight: 1, arbitrary: fc.constant<unknown>(MISSING) },
-      { weight: 1, arbitrary: fc.constant<unknown>(null) },
+      { weight: prop.nullable ? 4 : 1, arbitrary: fc.constant<unknown>(null) },
       { weight: 1, arbitrary: anyJson as fc.Arbitrary<unknown> },
     ),
   );

@@ -114,8 +114,8 @@ runtime('refuses a missing @ValidateNested property that is not @IsOptional', as
 
 // Regression, issue 15 row 2: `null` on an @IsOptional field passed validation and broke the handler.
 runtime('refuses null on an @IsOptional property, and accepts it left out', async () => {
-  assert.equal((await errorsOf({ ...valid, notes: null })).errors, [{ field: 'notes', message: 'notes must not be null: leave it out instead', in: 'body' }]);
-  assert.equal((await errorsOf({ ...valid, billing: null })).errors, [{ field: 'billing', message: 'billing must not be null: leave it out instead', in: 'body' }]);
+  assert.equal((await errorsOf({ ...valid, notes: null })).errors, [{ field: 'notes', message: 'notes must not be null: leave it out (add @Nullable() to accept null)', in: 'body' }]);
+  assert.equal((await errorsOf({ ...valid, billing: null })).errors, [{ field: 'billing', message: 'billing must not be null: leave it out (add @Nullable() to accept null)', in: 'body' }]);
   assert.is((await errorsOf(valid)).status, 200);
 });
 

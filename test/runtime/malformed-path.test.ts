@@ -1,6 +1,6 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { problemDetails, rejectMalformedPath } from '../../runtime/index';
+import { cors, createApplication, problemDetails, rejectMalformedPath, type CorsOptions } from '../../runtime/index';
 import { jsonOf } from './helpers';
 
 /** A request whose body stream counts every read: the proxy must never read one. */
@@ -48,6 +48,52 @@ reject('never reads the request body, whether it answers or lets the request thr
     assert.is(request.bodyUsed, false, path);
     assert.is(pulls(), 0, path);
   }
+});
+
+const corsOptions: CorsOptions = { origin: ['https://app.example'], credentials: true, exposeHeaders: ['x-total'] };
+const corsHeaders = (response: Response | undefined) =>
+  Object.fromEntries([...(response?.headers ?? [])].filter(([name]) => name.startsWith('access-control-') || name === 'vary'));
+
+reject("with the app's cors options, the 400 carries the CORS headers the app's global cors gives its own 400", async () => {
+  const app = createApplication({ controllers: [], basePath: '/api' }).use(cors(corsOptions));
+  for (const origin of ['https://app.example', 'https://elsewhere.example']) {
+    const init = { headers: { origin } };
+    const fromProxy = await rejectMalformedPath(new Request('http://x/api/posts/%E0%A4%A', init), { cors: corsOptions });
+    const fromApp = await app.handle(new Request('http://x/api/posts/%E0%A4%A', init));
+    assert.is(fromProxy?.status, 400);
+    assert.equal(corsHeaders(fromProxy), corsHeaders(fromApp), origin);
+  }
+  const allowed = await rejectMalformedPath(new Request('http://x/api/%zz', { headers: { origin: 'https://app.example' } }), { cors: corsOptions });
+  assert.equal(corsHeaders(allowed), {
+    'access-control-allow-credentials': 'true',
+    'access-control-allow-origin': 'https://app.example',
+    'access-control-expose-headers': 'x-total',
+    vary: 'Origin',
+  });
+  const preflight = { method: 'OPTIONS', headers: { origin: 'https://app.example', 'access-control-request-method': 'POST' } };
+  const proxied = await rejectMalformedPath(new Request('http://x/api/%zz', preflight), { cors: corsOptions });
+  const answered = await app.handle(new Request('http://x/api/%zz', preflight));
+  assert.is(proxied?.status, answered.status);
+  assert.equal(corsHeaders(proxied), corsHeaders(answered));
+  assert.is(await rejectMalformedPath(new Request('http://x/api/posts', { headers: { origin: 'https://app.example' } }), { cors: corsOptions }), undefined);
+});
+
+reject('checks the cors options on the first call, whatever the path', async () => {
+  const bad = { origin: '*', credentials: true } as CorsOptions;
+  let thrown: unknown;
+  try {
+    await rejectMalformedPath(new Request('http://x/api/posts'), { cors: bad });
+  } catch (error) {
+    thrown = error;
+  }
+  assert.match(String(thrown), /credentials/);
+  thrown = undefined;
+  try {
+    await rejectMalformedPath(new Request('http://x/api/posts'), { cors: cors() as unknown as CorsOptions });
+  } catch (error) {
+    thrown = error;
+  }
+  assert.match(String(thrown), /takes the options given to cors/);
 });
 
 reject.run();

@@ -1,0 +1,26 @@
+import type { RouteDefinition } from './route-definitions';
+
+/** The part of class-validator's metadata storage the check reads. */
+interface PropertyStorage {
+  getTargetValidationMetadatas(target: Function, targetSchema: string, always: boolean, strictGroups: boolean): { propertyName: string }[];
+}
+
+/**
+ * Throws when a `@Params` DTO declares a property that no `:segment` of its route fills (a typo: `slugg` on
+ * `/:slug`): every request would be refused for it, and OpenAPI has no path parameter outside the path. The DTO's
+ * properties are the ones class-validator has rules for; without its storage (no DTO uses class-validator) there are
+ * none to check.
+ */
+export function assertParamsDtosMatchRoutes(routes: readonly RouteDefinition[], storage: PropertyStorage | undefined): void {
+  for (const { params, segments, controller, propertyKey, method, path } of storage ? routes : []) {
+    if (!params) continue;
+    const names = segments.flatMap((segment) => (segment.kind === 'param' ? [segment.name] : []));
+    for (const { propertyName } of storage!.getTargetValidationMetadatas(params.dto, '', true, false)) {
+      if (names.includes(propertyName)) continue;
+      throw new TypeError(
+        `createApplication: ${controller.name}.${propertyKey}: @Params(${params.dto.name}) declares ${propertyName}, but the route ` +
+          `${method} ${path} has no :${propertyName} segment.`,
+      );
+    }
+  }
+}
