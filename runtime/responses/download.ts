@@ -26,7 +26,7 @@ export function download(body: BinaryBody | string, options: DownloadOptions): R
 /** RFC 6266: `attachment; filename="<ASCII fallback>"`, plus `filename*=UTF-8''<percent-encoded>` when they differ. */
 export function contentDisposition(filename: string): string {
   // Quotes and backslashes are replaced, not escaped: browsers read `\"` inside a quoted filename differently.
-  const fallback = filename.replace(/[^\x20-\x7e]|["\\]/g, '_');
+  const fallback = filename.replace(/[^\x20-\x7e]|["\\]/gu, '_');
   const header = `attachment; filename="${fallback}"`;
   if (fallback === filename) return header;
   // encodeURIComponent leaves ' ( ) * as they are, which RFC 5987's attr-char does not allow.
