@@ -7,9 +7,7 @@ import { assertLegacyDecorator, memberName } from './legacy';
  * method returns.
  */
 export function Produces(mediaType: string): MethodDecorator {
-  if (typeof mediaType !== 'string' || !/^[\w.+-]+\/[\w.+-]+(\s*;.*)?$/.test(mediaType)) {
-    throw new TypeError(`@Produces(mediaType) takes a media type such as 'text/csv' or 'application/pdf', got ${JSON.stringify(mediaType)}.`);
-  }
+  if (typeof mediaType !== 'string' || !/^[\w.+-]+\/[\w.+-]/.test(mediaType)) throw new TypeError(`@Produces(mediaType) takes a media type such as 'text/csv', got ${String(mediaType)}.`);
   return (target, propertyKey) => {
     assertLegacyDecorator('Produces', propertyKey);
     methodRecord(target.constructor, memberName('Produces', propertyKey)).produces = mediaType;

@@ -6,18 +6,14 @@ export interface SseOptions {
   keepAlive?: number;
 }
 
-const DEFAULT_KEEP_ALIVE = 15_000;
-
 /**
  * The route answers Server-Sent Events: its method returns an AsyncIterable (an `async function*`) whose values are
  * sent as events, each as soon as it is yielded, with JSON `data` (or `{ data, event?, id?, retry? }` for the other
  * fields). The iterator is ended (`return()`, its `finally` runs) when the client goes away.
  */
 export function Sse(options: SseOptions = {}): MethodDecorator {
-  const keepAlive = options?.keepAlive ?? DEFAULT_KEEP_ALIVE;
-  if (typeof keepAlive !== 'number' || !(keepAlive >= 0) || !Number.isFinite(keepAlive)) {
-    throw new TypeError(`@Sse({ keepAlive }) takes milliseconds (0 for none), got ${String(keepAlive)}.`);
-  }
+  const keepAlive = options?.keepAlive ?? 15_000;
+  if (!(typeof keepAlive === 'number' && keepAlive >= 0 && keepAlive < Infinity)) throw new TypeError(`@Sse({ keepAlive }) takes milliseconds, got ${String(keepAlive)}.`);
   return (target, propertyKey) => {
     assertLegacyDecorator('Sse', propertyKey);
     methodRecord(target.constructor, memberName('Sse', propertyKey)).sse = { keepAlive };

@@ -5,8 +5,8 @@ const OCTET_STREAM = 'application/octet-stream';
 
 export function isBinaryBody(value: unknown): value is BinaryBody {
   if (typeof value !== 'object' || value === null) return false;
-  // A ReadableStream from another realm (Next.js's Edge sandbox, undici's own) is one too.
-  return value instanceof Blob || value instanceof ArrayBuffer || ArrayBuffer.isView(value) || value instanceof ReadableStream || typeof (value as ReadableStream).getReader === 'function';
+  // Any ReadableStream, one from another realm (Next.js's Edge sandbox, undici's own) too.
+  return value instanceof Blob || value instanceof ArrayBuffer || ArrayBuffer.isView(value) || typeof (value as ReadableStream).getReader === 'function';
 }
 
 /**
