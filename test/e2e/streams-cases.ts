@@ -128,6 +128,7 @@ export function streamsCases({ test, server }: ExampleSuite, { soak }: { soak: b
       if (process.env.REPORT) console.log(`EventSource (accept-encoding ${sent['accept-encoding']}): ${received.map((event) => event.arrived - event.data.at).join(', ')} ms after yield`);
 
       // Closing the EventSource ends the request: the generator's finally runs.
+      const printedBefore = server().output().length;
       const name = `close-${process.pid}`;
       await page.evaluate(
         (url) =>
@@ -147,6 +148,8 @@ export function streamsCases({ test, server }: ExampleSuite, { soak }: { soak: b
       const took = await finishedWithin(port, name, closed, 2_000);
       if (process.env.REPORT) console.log(`EventSource closed: the generator's finally ran after ${took} ms`);
       assert.ok(took < 1_000, `the finally ran ${took} ms after the EventSource was closed`);
+      // A client going away is not an error: nothing is logged (no onError, no failed pipe).
+      assert.not.match(server().output().slice(printedBefore), /unhandled error|ResponseAborted|failed to pipe|Error:/i);
 
       // A download saved by Chromium under its RFC 6266 filename*.
       const [download] = await Promise.all([
@@ -209,6 +212,7 @@ export function streamsCases({ test, server }: ExampleSuite, { soak }: { soak: b
   if (!soak) return;
   test('200 open SSE streams for 30 s: server RSS flat; every generator ends when its client goes', async () => {
     const { port, pid } = server();
+    const printedBefore = server().output().length;
     const requests: ClientRequest[] = [];
     let events = 0;
     const samples: number[] = [];
@@ -251,6 +255,7 @@ export function streamsCases({ test, server }: ExampleSuite, { soak }: { soak: b
       if (unfinished > 0) await sleep(50);
     }
     assert.is(unfinished, 0, 'the generators of closed streams ran their finally');
+    assert.not.match(server().output().slice(printedBefore), /unhandled error|ResponseAborted|failed to pipe|Error:/i);
   });
 }
 
