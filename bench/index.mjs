@@ -1,5 +1,5 @@
 // `npm run bench`: every in-process benchmark, one table, and JSON under bench/results/ (git-ignored).
-// Run a subset with `npm run bench -- dispatch scaling` (names: dispatch, scaling, validation, query, upload, serialize, builders, startup, size).
+// Run a subset with `npm run bench -- dispatch scaling` (names: dispatch, scaling, validation, query, upload, serialize, contract, builders, startup, size).
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os, { tmpdir } from 'node:os';
@@ -10,12 +10,13 @@ import { runDispatch } from './dispatch.mjs';
 import { fmt, ratio, table } from './lib/harness.mjs';
 import { runScaling } from './scaling.mjs';
 import { runSerialize } from './serialize.mjs';
+import { runContract } from './contract.mjs';
 import { runSize, runStartup } from './startup.mjs';
 import { runQuery } from './query.mjs';
 import { runUpload } from './upload.mjs';
 import { runValidation } from './validation.mjs';
 
-const ALL = ['dispatch', 'scaling', 'validation', 'query', 'upload', 'serialize', 'builders', 'startup', 'size'];
+const ALL = ['dispatch', 'scaling', 'validation', 'query', 'upload', 'serialize', 'contract', 'builders', 'startup', 'size'];
 const chosen = process.argv.slice(2).length ? process.argv.slice(2) : ALL;
 const unknown = chosen.filter((name) => !ALL.includes(name));
 if (unknown.length) {
@@ -31,6 +32,8 @@ const TARGETS = {
   queryPerFloor: 1.2,
   gzipBytes: 10 * 1024,
   serializePerOff: 1.03,
+  contractPlainPerSerializeOff: 1.0,
+  contractInstancesPerInstanceToPlain: 0.9,
 };
 const mark = (ok) => (ok ? 'ok' : 'MISSED');
 
@@ -115,6 +118,17 @@ if (chosen.includes('serialize')) {
   console.log(table(['value', 'on', 'off', 'on/off'], r.rows.map((row) => [row.value, fmt(row.ours), fmt(row.off), ratio(row.oursPerOff)])));
   const worst = Math.max(...r.rows.map((row) => row.oursPerOff));
   console.log(`target ≤ ${TARGETS.serializePerOff}: ${mark(worst <= TARGETS.serializePerOff)}\n`);
+}
+
+if (chosen.includes('contract')) {
+  const r = (results.contract = await runContract());
+  console.log("Response contract: a 20-item page (6 fields, one nested DTO, 4 undeclared fields each), 'strip' vs today");
+  console.log(table(['value', 'strip', 'today', 'today is', 'strip/today', 'bytes strip/today'], r.rows.map((row) => [row.value, fmt(row.strip), fmt(row.today), row.todayIs, ratio(row.stripPerToday), row.bytes])));
+  const [plain, instances] = r.rows;
+  console.log(
+    `targets: plain ≤ ${TARGETS.contractPlainPerSerializeOff}: ${mark(plain.stripPerToday <= TARGETS.contractPlainPerSerializeOff)}, ` +
+      `instances ≤ ${TARGETS.contractInstancesPerInstanceToPlain}: ${mark(instances.stripPerToday <= TARGETS.contractInstancesPerInstanceToPlain)}\n`,
+  );
 }
 
 if (chosen.includes('builders')) {

@@ -4,7 +4,7 @@ import { compose, type Handler } from './compose';
 import { RouteContext } from './context';
 import { createErrorHandler, type ErrorHook } from './errors/error-handler';
 import { clientError, malformedPathError, type ErrorFormatter } from './errors/http-error';
-import { invoker } from './invoker';
+import { invoker, type ResponseContractMode } from './invoker';
 import { joinPaths, pathnameOf } from './routing/path';
 import { answerOptions } from './responses/preflight';
 import { registerApplication } from './routing/registry';
@@ -38,6 +38,13 @@ export interface ApplicationOptions {
    * `{ groups: ['admin'] }`); `false` sends every result with JSON.stringify as it is. Default `true`.
    */
   serialize?: boolean | ClassTransformOptions;
+  /**
+   * What a value a handler returns goes through when an `@ApiResponse({ status, type })` declares its status: `'strip'`
+   * (the default) sends exactly the DTO's documented properties, recursively, and drops every other; `'validate'` also
+   * validates the result and answers a mismatch with a 500 (`onError` gets a ResponseContractError with the route and
+   * the failing fields); `'off'` sends the value as it is (after `serialize`).
+   */
+  responseContract?: ResponseContractMode;
   /** Called with every unexpected error (a throw that is not an HttpError, a `formatError` that threw). Default: console.error. */
   onError?: ErrorHook;
 }
@@ -52,6 +59,11 @@ export interface Application {
   readonly formatError?: ErrorFormatter;
   /** Answers one request. Usable without a server: `await app.handle(new Request('http://x/api/posts'))`. */
   handle(request: Request): Promise<Response>;
+  /**
+   * A `fetch` answered by `app.handle` in this process (middleware, validation and `formatError` apply as over HTTP):
+   * a URL, a string (relative ones resolve against `http://localhost`) or a Request. Bound: pass it as `{ fetch: app.fetch }`.
+   */
+  fetch(input: string | URL | Request, init?: RequestInit): Promise<Response>;
   /** Route-file exports: `export const { GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS } = app.handlers;` */
   readonly handlers: Readonly<Record<HttpMethod, RouteHandler>>;
   /** Global middleware, run before controller and route middleware, for every request (unmatched ones too). */
@@ -89,6 +101,10 @@ export function createApplication(options: ApplicationOptions): Application {
     throw new TypeError(`createApplication: serialize must be true, false or class-transformer options, got ${serialize === null ? 'null' : typeof serialize}.`);
   }
   const respond = serialize === false ? toResponse : serializingResponder(serialize === true ? undefined : serialize);
+  const responseContract = options.responseContract;
+  if (![undefined, 'strip', 'validate', 'off'].includes(responseContract)) {
+    throw new TypeError(`createApplication: responseContract must be 'strip', 'validate' or 'off', got ${JSON.stringify(responseContract)}.`);
+  }
   const fail = createErrorHandler({ formatError: options.formatError, onError: options.onError });
   const globalMiddleware: Middleware[] = [];
   let frozen = false;
@@ -101,7 +117,7 @@ export function createApplication(options: ApplicationOptions): Application {
       instance = new definition.controller() as object;
       instances.set(definition.controller, instance);
     }
-    return { ...definition, run: invoker(definition, instance, { bodyLimit, bodyDepthLimit, validation, fail, respond }) };
+    return { ...definition, run: invoker(definition, instance, { bodyLimit, bodyDepthLimit, validation, fail, respond, responseContract, serialize }) };
   });
   for (const route of routes) router.add(route);
   router.compile();
@@ -163,6 +179,7 @@ export function createApplication(options: ApplicationOptions): Application {
     routes: definitions,
     formatError: options.formatError,
     handle,
+    fetch: async (input, init) => handle(inProcessRequest(input, init)),
     handlers: Object.freeze(handlers),
     use(...middleware) {
       if (frozen) {
@@ -177,6 +194,16 @@ export function createApplication(options: ApplicationOptions): Application {
   };
   registerApplication(application);
   return application;
+}
+
+const IN_PROCESS_ORIGIN = 'http://localhost';
+
+function inProcessRequest(input: string | URL | Request, init: RequestInit | undefined): Request {
+  if (input instanceof Request) return init === undefined ? input : new Request(input, init);
+  if (typeof input !== 'string' && !(input instanceof URL)) {
+    throw new TypeError(`app.fetch() takes a URL, a string or a Request, got ${input === null ? 'null' : typeof input}.`);
+  }
+  return new Request(new URL(input, IN_PROCESS_ORIGIN), init);
 }
 
 // Per process, not per application: `next dev` creates the application again on every save (and once per route file

@@ -1,3 +1,4 @@
+import type { ClassTransformOptions } from 'class-transformer';
 import type { ValidatorOptions } from 'class-validator';
 import type { Handler } from './compose';
 import type { RouteContext } from './context';
@@ -34,6 +35,10 @@ function chunk<T>(importChunk: () => Promise<T>): Chunk<T> {
 const bodyValidation = chunk(() => import('./inputs/body-validation'));
 const formValidation = chunk(() => import('./inputs/form-validation'));
 const inputValidation = chunk(() => import('./inputs/input-validation'));
+const responseContracts = chunk(() => import('./contract/response-contract'));
+
+/** `createApplication({ responseContract })`: what a value returned for a status with a declared `type` goes through. */
+export type ResponseContractMode = 'strip' | 'validate' | 'off';
 
 export interface InvokerOptions {
   /** Largest request body `@Body` and `@Form` read, in bytes. */
@@ -45,6 +50,9 @@ export interface InvokerOptions {
   fail: ErrorResponder;
   /** Turns the method's result into a Response (`toResponse`, or one that serialises class instances first). */
   respond: Responder;
+  responseContract?: ResponseContractMode;
+  /** createApplication's `serialize`, for the response contract. */
+  serialize?: ClassTransformOptions | boolean;
 }
 
 type ArgumentStep = (context: RouteContext, args: unknown[]) => Promise<Validated | undefined>;
@@ -56,7 +64,9 @@ type ArgumentStep = (context: RouteContext, args: unknown[]) => Promise<Validate
  * 422, each saying where its value came from (`body`, `form`, `query`, `path`, `header`). Body errors (400, 413, 415,
  * too deep) are thrown. Every other parameter gets the context.
  */
-export function invoker(definition: RouteDefinition, instance: object, { bodyLimit, bodyDepthLimit, validation, fail, respond }: InvokerOptions): Handler {
+export function invoker(definition: RouteDefinition, instance: object, options: InvokerOptions): Handler {
+  const { bodyLimit, bodyDepthLimit, validation, fail } = options;
+  const respond = contractResponder(definition, options);
   const method = (instance as Record<string, (...args: unknown[]) => unknown>)[definition.propertyKey];
   const { body, form, query, params, headers, custom } = definition;
   const indices = [body, form, query, params, headers, ...custom].map((parameter) => (parameter ? parameter.index + 1 : 0));
@@ -116,4 +126,20 @@ function into(args: unknown[], index: number, dto: Validated): Validated | undef
   if (!dto.ok) return dto;
   args[index] = dto.value;
   return undefined;
+}
+
+/**
+ * The route's responder, wrapped by its response contract (see contract/response-contract.ts) when an `@ApiResponse`
+ * declares a `type`. Responses and `undefined` pass as before; the contract's chunk loads with the first value.
+ */
+function contractResponder(definition: RouteDefinition, options: InvokerOptions): Responder {
+  const { respond } = options;
+  if (options.responseContract === 'off' || !definition.responses.some((response) => response.type)) return respond;
+  let contracted: Responder | undefined;
+  return (value, status) => {
+    if (value instanceof Response || value === undefined) return respond(value, status);
+    const loaded = responseContracts.module;
+    if (loaded) return (contracted ??= loaded.contractResponder(definition, options))(value, status);
+    return responseContracts.load().then((module) => (contracted ??= module.contractResponder(definition, options))(value, status));
+  };
 }

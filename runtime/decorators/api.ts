@@ -1,5 +1,5 @@
 import { classRecord, methodRecord } from './metadata';
-import type { ApiOperationOptions, ApiResponseOptions, SecurityRequirement } from '../types';
+import type { ApiOperationOptions, ApiResponseOptions, Class, SecurityRequirement } from '../types';
 import { assertLegacyDecorator, memberName } from './legacy';
 
 type ClassOrMethodDecorator = (target: object, propertyKey?: string | symbol, descriptor?: unknown) => void;
@@ -22,7 +22,41 @@ export function ApiOperation(options: ApiOperationOptions): MethodDecorator {
   };
 }
 
-/** Documents one response of a route (on a method) or of every route of a controller (on the class). Repeatable. */
+/**
+ * What a route may return when a 2xx `@ApiResponse` declares its `type`: that DTO (an array of it with `isArray`),
+ * or any Response (`context.json(…, { status: 404 })`). Anything goes for other statuses, untyped ones, and a status
+ * that is not a literal: errors usually leave as thrown HttpErrors or Responses, not as returned values.
+ */
+export type ContractValue<O> = O extends { status: infer S extends number; type: Class<infer T> }
+  ? `${S}` extends `2${number}`
+    ? O extends { isArray: true }
+      ? readonly T[]
+      : T
+    : unknown
+  : unknown;
+
+/**
+ * `@ApiResponse`'s decorator. On a method, its return type is checked against the declared type (see
+ * `ContractValue`): a handler that cannot return a PostDto fails to compile at the decorator. On a class it
+ * documents and strips every route but checks nothing (a class decorator cannot tell routes from other methods).
+ */
+export interface ApiResponseDecorator<R> {
+  (target: Function): void;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  // An @Sse() route's events carry the type: its AsyncIterable yields R, or `{ data: R, event?, id?, retry? }`.
+  <M extends (...args: any[]) => R | Response | PromiseLike<R | Response> | AsyncIterable<R | { data: R; event?: string; id?: string; retry?: number }>>(
+    target: object,
+    propertyKey: string | symbol,
+    descriptor: TypedPropertyDescriptor<M>,
+  ): void;
+}
+
+/**
+ * Documents one response of a route (on a method) or of every route of a controller (on the class). Repeatable.
+ * With a `type`, it is also the response contract: a value the handler returns for that status is sent with exactly
+ * the DTO's documented properties (`createApplication({ responseContract })`).
+ */
+export function ApiResponse<const O extends ApiResponseOptions>(options: O): ApiResponseDecorator<ContractValue<O>>;
 export function ApiResponse(options: ApiResponseOptions): ClassOrMethodDecorator {
   if (!Number.isInteger(options?.status)) throw new TypeError('@ApiResponse({ status }) needs a numeric status.');
   return (target, propertyKey) => {

@@ -41,6 +41,8 @@ export interface ClassRecord {
   tags: string[];
   responses: ApiResponseOptions[];
   security: SecurityRequirement[];
+  /** `@ApiSchema({ name })`: the class's component schema name, when not its own name. */
+  schemaName?: string;
 }
 
 // Keyed by class so that nothing is global and a class that is garbage collected takes its record with it.
@@ -68,3 +70,4 @@ export function methodRecord(target: Function, propertyKey: string): MethodRecor
   }
   return method;
 }
+

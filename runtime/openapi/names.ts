@@ -1,3 +1,5 @@
+import { findClassRecord } from '../decorators/metadata';
+
 /**
  * Class names become schema names (`CreatePostDto`) and operationIds (`PostsController_create`). A production build
  * that minifies server code renames classes (`p`, `S`), so the document would describe nonsense. These checks make
@@ -38,8 +40,13 @@ export function assertNamesKept(probeName?: string): void {
   }
 }
 
-/** The name a class is documented under, or a thrown error naming the fix. */
+/** The name a class is documented under (a DTO's `@ApiSchema({ name })`, else its own), or a thrown error naming the fix. */
 export function documentedName(cls: Function, what: 'DTO class' | 'controller class'): string {
+  const given = what === 'DTO class' ? findClassRecord(cls)?.schemaName : undefined;
+  if (given !== undefined) {
+    if (typeof given === 'string' && /^[\w.-]+$/.test(given)) return given;
+    throw new Error(`generateOpenApiDocument: @ApiSchema({ name }) on ${cls.name || 'a class'} needs a name of letters, digits, '.', '_' or '-', got ${JSON.stringify(given)}.`);
+  }
   const name = cls.name;
   if (!name) throw new Error(`generateOpenApiDocument: a ${what} has no name (an anonymous class expression). Give the class a name.`);
   if (looksMangled(name)) throw mangledNamesError(`a ${what}`, name);

@@ -2,7 +2,8 @@ import { designType, propertyRules, type RuleMetadata } from '../validation/dto-
 import { namedExport } from '../peers/interop';
 import { requireFromProject } from '../peers/node-runtime';
 import type { Class } from '../types';
-import { combinedStorage, loadTransformerStorages, type TransformerStorage } from '../validation/transformer-storage';
+import { combinedStorage, loadTransformerStorages, type DiscriminatorOptions, type TransformerStorage } from '../validation/transformer-storage';
+import { findClassRecord } from '../decorators/metadata';
 import { documentedName } from './names';
 import { applyDtoRules } from './rule-schemas';
 import type { SchemaObject } from './types';
@@ -61,6 +62,8 @@ export interface ClassSchema {
   name: string;
   schema: SchemaObject;
   nested: Class[];
+  /** Subtypes of a discriminated `@Type` this class nests: each one's schema must hold the discriminator property. */
+  tagged: { cls: Class; property: string; value: string }[];
 }
 
 /** Schemas already made, by class. A class's decorators have all run once its module has been evaluated, so its schema never changes afterwards. */
@@ -91,8 +94,8 @@ export function buildSchemas(roots: Iterable<Class>, loaded: SchemaTools, cache:
     if (other === cls) continue;
     if (other) {
       throw new Error(
-        `generateOpenApiDocument: two different DTO classes are both named ${entry.name}. OpenAPI component names must be ` +
-          'unique: rename one of them.',
+        `generateOpenApiDocument: two different DTO classes are both documented as ${entry.name}: ${describeNaming(other)} and ` +
+          `${describeNaming(cls)}. OpenAPI component names must be unique: rename one of them, or give it @ApiSchema({ name }).`,
       );
     }
     byName.set(entry.name, cls);
@@ -100,7 +103,24 @@ export function buildSchemas(roots: Iterable<Class>, loaded: SchemaTools, cache:
   }
   const schemas: Record<string, SchemaObject> = {};
   for (const name of [...byName.keys()].sort()) schemas[name] = cache.get(byName.get(name)!)!.schema;
+  // A discriminated subtype always carries its discriminator (the response contract sends it): say so where the
+  // class itself does not declare the property.
+  for (const cls of byName.values()) {
+    for (const tag of cache.get(cls)!.tagged) {
+      const name = cache.get(tag.cls)!.name;
+      const schema = schemas[name];
+      const properties = (schema.properties ?? {}) as Record<string, SchemaObject>;
+      if (properties[tag.property]) continue;
+      const required = Array.isArray(schema.required) ? (schema.required as string[]) : [];
+      schemas[name] = { ...schema, properties: { [tag.property]: { type: 'string', const: tag.value }, ...properties }, required: [tag.property, ...required] };
+    }
+  }
   return schemas;
+}
+
+function describeNaming(cls: Class): string {
+  const given = findClassRecord(cls)?.schemaName;
+  return given === undefined ? `class ${cls.name}` : `class ${cls.name} (@ApiSchema({ name: ${JSON.stringify(given)} }))`;
 }
 
 function describeClass(cls: Class, loaded: SchemaTools, transformer: TransformerStorage): ClassSchema {
@@ -110,17 +130,35 @@ function describeClass(cls: Class, loaded: SchemaTools, transformer: Transformer
     classTransformerMetadataStorage: transformer,
     additionalConverters: FILE_CONVERTERS,
   });
-  // The classes this one refers to, by the name class-validator-jsonschema put in its `$ref`s.
+  // The classes this one refers to, by the name class-validator-jsonschema put in its `$ref`s (the JavaScript name).
   const referenced = new Map<string, Class>();
+  const unions = new Map<string, DiscriminatorOptions>();
   for (const meta of loaded.validationStorage.getTargetValidationMetadatas(cls, '', true, false)) {
     if (typeof meta.target !== 'function') continue;
     const typeMetadata = transformer.findTypeMetadata(meta.target, meta.propertyName);
     const candidates = [typeMetadata?.typeFunction(), designType(meta.target, meta.propertyName)];
     for (const candidate of candidates) if (isUserClass(candidate)) referenced.set(candidate.name, candidate);
+    const discriminator = typeMetadata?.options?.discriminator;
+    if (meta.type === 'nestedValidation' && discriminator?.property && Array.isArray(discriminator.subTypes)) unions.set(meta.propertyName, discriminator);
   }
   const schema = applyDtoRules(resolveRefs(generated, referenced, name), propertyRules(cls, loaded.validationStorage));
   if (schema.type === undefined && schema.properties === undefined) schema.type = 'object';
-  return { name, schema, nested: [...referenced.values()] };
+  const nested = new Set(referenced.values());
+  const tagged: ClassSchema['tagged'] = [];
+  const properties = schema.properties as Record<string, SchemaObject> | undefined;
+  for (const [property, { property: propertyName, subTypes }] of unions) {
+    if (!properties?.[property]) continue;
+    const mapping: Record<string, string> = {};
+    for (const subType of subTypes) {
+      mapping[subType.name] = `${SCHEMA_REF_PREFIX}${documentedName(subType.value, 'DTO class')}`;
+      nested.add(subType.value as Class);
+      tagged.push({ cls: subType.value as Class, property: propertyName, value: subType.name });
+    }
+    const union = { oneOf: Object.values(mapping).map(($ref) => ({ $ref })), discriminator: { propertyName, mapping } };
+    const { $ref: _ref, items, ...rest } = properties[property];
+    properties[property] = rest.type === 'array' || items !== undefined ? { ...rest, type: 'array', items: union } : { ...rest, ...union };
+  }
+  return { name, schema, nested: [...nested], tagged };
 }
 
 function isUserClass(value: unknown): value is Class {
@@ -137,7 +175,9 @@ function resolveRefs(node: unknown, referenced: Map<string, Class>, owner: strin
     if (value === null || typeof value !== 'object') return value;
     const object = value as Record<string, unknown>;
     const ref = object.$ref;
-    if (typeof ref === 'string' && ref.startsWith(SCHEMA_REF_PREFIX) && !referenced.has(ref.slice(SCHEMA_REF_PREFIX.length))) {
+    const target = typeof ref === 'string' && ref.startsWith(SCHEMA_REF_PREFIX) ? referenced.get(ref.slice(SCHEMA_REF_PREFIX.length)) : undefined;
+    if (target) return { ...object, $ref: `${SCHEMA_REF_PREFIX}${documentedName(target, 'DTO class')}` };
+    if (typeof ref === 'string' && ref.startsWith(SCHEMA_REF_PREFIX)) {
       warnOnce(
         `${owner}${path}`,
         `next-app-controllers: ${owner}${path.replace(/\.(properties|items)/g, '')} is validated as a nested object but its class is ` +

@@ -1,6 +1,8 @@
 import type { ValidationError, ValidatorOptions } from 'class-validator';
 import { fileRulesRegistered } from './file-rules';
 import { withDtoRules, type RuleStorage } from './dto-rules';
+import { discriminatorErrors } from './discriminators';
+import { combinedStorage, loadTransformerStorages, type TransformerStorage } from './transformer-storage';
 import type { FieldError, FieldLocation } from '../errors/http-error';
 import { namedExport } from '../peers/interop';
 import type { Class } from '../types';
@@ -11,6 +13,8 @@ export interface Validators {
   plainToInstance: (cls: Class, plain: unknown) => object;
   validate: (object: object, options?: ValidatorOptions) => Promise<ValidationError[]>;
   storage: RuleStorage;
+  /** class-transformer's metadata (every copy that loaded): `@Type`s and their discriminators. */
+  types: TransformerStorage;
 }
 
 let validators: Promise<Validators> | undefined;
@@ -18,8 +22,9 @@ let validators: Promise<Validators> | undefined;
 // Loaded on the first validated request, not at import: an application without DTOs never pays for them, and the
 // import resolves to the same copy the user's DTO files registered their decorators on.
 export function loadValidators(): Promise<Validators> {
-  return (validators ??= Promise.all([import('class-transformer'), import('class-validator'), fileRulesRegistered()]).then(
-    ([transformer, validator]) => ({
+  return (validators ??= Promise.all([import('class-transformer'), import('class-validator'), loadTransformerStorages(), fileRulesRegistered()]).then(
+    ([transformer, validator, storages]) => ({
+      types: combinedStorage(storages),
       plainToInstance: namedExport<Validators['plainToInstance']>(transformer, 'plainToInstance')!,
       validate: namedExport<Validators['validate']>(validator, 'validate')!,
       storage: namedExport<() => RuleStorage>(validator, 'getMetadataStorage')!(),
@@ -39,7 +44,9 @@ export type Validated = { ok: true; value: object } | { ok: false; errors: Field
  * frames was a fifth of its cost.
  */
 export async function toValidDto(dto: Class, plain: Record<string, unknown>, options: ValidatorOptions, where: FieldLocation = 'body'): Promise<Validated> {
-  const { plainToInstance, validate, storage } = await loadValidators();
+  const { plainToInstance, validate, storage, types } = await loadValidators();
+  const unknownSubtypes = discriminatorErrors(dto, plain, storage, types, where);
+  if (unknownSubtypes.length > 0) return { ok: false, errors: unknownSubtypes };
   const instance = plainToInstance(dto, plain);
   const errors = withDtoRules(dto, instance, storage, flattenValidationErrors(await validate(instance, options), where), where);
   if (errors.length > 0) return { ok: false, errors };

@@ -2,12 +2,20 @@ import { namedExport } from '../peers/interop';
 
 export interface TypeMetadata {
   typeFunction: (options?: unknown) => unknown;
+  options?: { discriminator?: DiscriminatorOptions; keepDiscriminatorProperty?: boolean };
+}
+
+/** `@Type(() => Pet, { discriminator: { property: 'kind', subTypes: [{ name: 'dog', value: Dog }] } })`. */
+export interface DiscriminatorOptions {
+  property: string;
+  subTypes: { name: string; value: Function }[];
 }
 
 /** The part of class-transformer's MetadataStorage the library reads (class-validator-jsonschema reads the first three). */
 export interface TransformerStorage {
   findTypeMetadata(target: Function, propertyName: string): TypeMetadata | undefined;
   getExposedMetadatas(target: Function): unknown[];
+  getExcludedMetadatas(target: Function): unknown[];
   findExcludeMetadata(target: Function, propertyName: string): unknown;
   findTransformMetadatas(target: Function, propertyName: string, transformationType: number): unknown[];
 }
@@ -50,6 +58,7 @@ export function combinedStorage(storages: readonly TransformerStorage[]): Transf
   return {
     findTypeMetadata: (target, property) => first((s) => s.findTypeMetadata(target, property), Boolean, undefined),
     getExposedMetadatas: (target) => first((s) => s.getExposedMetadatas(target), (list) => list.length > 0, []),
+    getExcludedMetadatas: (target) => first((s) => s.getExcludedMetadatas(target), (list) => list.length > 0, []),
     findExcludeMetadata: (target, property) => first((s) => s.findExcludeMetadata(target, property), Boolean, undefined),
     findTransformMetadatas: (target, property, type) =>
       first((s) => s.findTransformMetadatas(target, property, type), (list) => list.length > 0, []),

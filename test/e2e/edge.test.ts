@@ -63,6 +63,12 @@ for (const bundler of ['turbopack', 'webpack'] as Bundler[]) {
     for (const event of events) assert.ok(event.arrived - event.data.at < 300, `event ${event.data.n} arrived ${event.arrived - event.data.at} ms after it was yielded`);
   });
 
+  edge('the response contract strips a returned record on the Edge runtime (its chunk, no eval)', async () => {
+    const response = await send(running().port, 'GET', '/api/items/9/public');
+    assert.is(response.status, 200);
+    assert.equal(response.json(), { id: '9', title: 'Edge', tags: [{ name: 'a' }] });
+  });
+
   edge('a path without a route answers the JSON 404', async () => {
     const response = await send(running().port, 'GET', '/api/nope');
     assert.is(response.status, 404);

@@ -34,6 +34,24 @@ export function httpCases({ test, server }: ExampleSuite): void {
     assert.equal(assertJson(await request('GET', '/api/posts/999'), 404), { message: 'Post 999 not found' });
   });
 
+  // POST, PUT and PATCH below assert their exact bodies too: the stored records they return hold editorPasswordHash.
+  test('the response contract: handlers return stored records, and no editorPasswordHash ever reaches the client', async () => {
+    const responses = [
+      await request('GET', '/api/posts?limit=100'),
+      await request('GET', '/api/posts/1'),
+      await request('GET', '/api/posts/search?q=validat'),
+      await request('GET', '/api/posts/tags/dto'),
+      await request('PATCH', '/api/posts/2', { headers: JSON_BODY, body: '{}' }),
+    ];
+    for (const response of responses) {
+      assert.is(response.status, 200, response.text.slice(0, 300));
+      assert.not.match(response.text, /editorPasswordHash|not-a-real-hash/);
+    }
+    assert.equal(Object.keys(responses[1].json()).sort(), ['content', 'id', 'tags', 'title']);
+    const tagged = responses[3].json() as { tag: string; posts: Record<string, unknown>[] };
+    assert.equal(tagged.posts.map((entry) => Object.keys(entry).sort()), [['content', 'id', 'tags', 'title']]);
+  });
+
   test('GET /api/posts/search reaches the literal route declared before /:id (first match wins)', async () => {
     const found = assertJson(await request('GET', '/api/posts/search?q=VALIDATED'), 200);
     assert.equal(

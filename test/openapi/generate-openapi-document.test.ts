@@ -308,7 +308,7 @@ generate('throws when two different DTO classes share a name', async () => {
     await generateOpenApiDocument({ title: 'API', applications: [same] });
     assert.unreachable('should have thrown');
   } catch (error) {
-    assert.match((error as Error).message, 'two different DTO classes are both named SameDto');
+    assert.match((error as Error).message, 'two different DTO classes are both documented as SameDto: class SameDto and class SameDto');
   }
 });
 

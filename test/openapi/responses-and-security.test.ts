@@ -22,7 +22,7 @@ class ArticlesController {
   @ApiResponse({ status: 200, type: ArticleDto })
   @ApiSecurity('apiKey')
   one() {
-    return {};
+    return {} as ArticleDto;
   }
 
   @Post('')

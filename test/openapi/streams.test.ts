@@ -36,7 +36,9 @@ class MediaController {
   @Produces('application/vnd.example+json')
   @ApiResponse({ status: 200, type: TickDto })
   @Get('/vendor')
-  vendor() {}
+  vendor(): TickDto {
+    return { n: 1, at: 'now' };
+  }
 }
 
 const app = createApplication({ controllers: [MediaController], basePath: '/streams-doc' });

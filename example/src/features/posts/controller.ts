@@ -16,21 +16,31 @@ import {
   Use,
   type RouteContext,
 } from 'next-app-controllers';
-import { MemoryStore } from '@/lib/memory-store';
+import { MemoryStore, sharedStore } from '@/lib/memory-store';
 import { requireApiKey } from '@/lib/middleware';
-import { CreatePostDto, ListPostsQuery, PostDto, PostNotFoundDto, TagParams, UpdatePostDto } from './dto';
+import { CreatePostDto, ListPostsQuery, PostDto, PostNotFoundDto, TaggedPostsDto, TagParams, UpdatePostDto } from './dto';
 
+/** A post as the store keeps it: more than the API sends (editorPasswordHash stays on the server). */
 export interface PostRecord {
   id: string;
   title: string;
   content: string;
   tags: { name: string }[];
+  editorPasswordHash: string;
 }
 
-const posts = new MemoryStore<PostRecord>([
-  { title: 'Hello, controllers', content: 'One catch-all route, many controllers.', tags: [{ name: 'next js' }] },
-  { title: 'Validation', content: 'DTOs are validated before the handler runs.', tags: [{ name: 'dto' }] },
-]);
+/** Stands for a secret a real store holds beside the public fields. */
+export const EDITOR_PASSWORD_HASH = 'scrypt$example-salt$not-a-real-hash';
+
+const posts = sharedStore('posts', () =>
+  new MemoryStore<PostRecord>([
+    { title: 'Hello, controllers', content: 'One catch-all route, many controllers.', tags: [{ name: 'next js' }], editorPasswordHash: EDITOR_PASSWORD_HASH },
+    { title: 'Validation', content: 'DTOs are validated before the handler runs.', tags: [{ name: 'dto' }], editorPasswordHash: EDITOR_PASSWORD_HASH },
+  ]),
+);
+
+// Handlers return the stored records: the response contract sends exactly the fields the route's
+// @ApiResponse({ type: PostDto }) declares, so editorPasswordHash never leaves the server.
 
 // The handlers' own 404 body is `{ message }`, not the library's error body: documented with its own type.
 const NOT_FOUND = { status: 404, description: 'No post with this id', type: PostNotFoundDto };
@@ -48,12 +58,13 @@ export class PostsController {
   list(@Query(ListPostsQuery) query: ListPostsQuery) {
     const { limit = 20, offset = 0, tag } = query;
     const tagged = tag === undefined ? posts.list() : posts.list().filter((post) => post.tags.some((entry) => entry.name === tag));
-    return tagged.slice(offset, offset + limit).map(PostDto.from);
+    return tagged.slice(offset, offset + limit);
   }
 
   // Declared before '/:id' on purpose: routes match in declaration order, so after it ':id' would capture "search".
   @Get('/search')
   @ApiOperation({ summary: 'Find posts whose title or content contains ?q=' })
+  @ApiResponse({ status: 200, type: PostDto, isArray: true })
   search(context: RouteContext) {
     const q = (context.query.get('q') ?? '').toLowerCase();
     return posts.list().filter((post) => `${post.title}\n${post.content}`.toLowerCase().includes(q));
@@ -61,6 +72,7 @@ export class PostsController {
 
   @Get('/tags/:tag')
   @ApiOperation({ summary: 'Posts with a tag' })
+  @ApiResponse({ status: 200, type: TaggedPostsDto })
   byTag(@Params(TagParams) { tag }: TagParams) {
     return { tag, posts: posts.list().filter((post) => post.tags.some((entry) => entry.name === tag)) };
   }
@@ -71,25 +83,29 @@ export class PostsController {
   @ApiResponse(NOT_FOUND)
   findOne(context: RouteContext) {
     const post = posts.get(context.params.id);
-    return post ? PostDto.from(post) : notFound(context);
+    return post ?? notFound(context);
   }
 
   @Post('')
   @HttpCode(201)
   @ApiOperation({ summary: 'Create a post' })
+  @ApiResponse({ status: 201, type: PostDto })
   create(@Body(CreatePostDto) body: CreatePostDto) {
-    return posts.insert({ title: body.title, content: body.content, tags: toTags(body.tags) });
+    return posts.insert({ title: body.title, content: body.content, tags: toTags(body.tags), editorPasswordHash: EDITOR_PASSWORD_HASH });
   }
 
   @Put('/:id')
   @ApiOperation({ summary: 'Replace a post' })
+  @ApiResponse({ status: 200, type: PostDto })
   @ApiResponse(NOT_FOUND)
   replace(@Body(CreatePostDto) body: CreatePostDto, context: RouteContext) {
-    return posts.replace(context.params.id, { title: body.title, content: body.content, tags: toTags(body.tags) }) ?? notFound(context);
+    const values = { title: body.title, content: body.content, tags: toTags(body.tags), editorPasswordHash: EDITOR_PASSWORD_HASH };
+    return posts.replace(context.params.id, values) ?? notFound(context);
   }
 
   @Patch('/:id')
   @ApiOperation({ summary: 'Change some fields of a post' })
+  @ApiResponse({ status: 200, type: PostDto })
   @ApiResponse(NOT_FOUND)
   update(@Body(UpdatePostDto) body: UpdatePostDto, context: RouteContext) {
     const changes = { title: body.title, content: body.content, tags: body.tags && toTags(body.tags) };

@@ -48,8 +48,8 @@ export class PostNotFoundDto {
 }
 
 /**
- * A post as the API answers it. Handlers return instances: the library sends them through class-transformer's
- * instanceToPlain, so `@Exclude()` fields never leave the server. Documented with @ApiResponse({ type: PostDto }).
+ * A post as the API answers it, declared with @ApiResponse({ type: PostDto }): handlers return the stored records and
+ * the response contract sends exactly these fields (README "Responses"). `@Exclude()` fields are never sent either.
  */
 export class PostDto {
   @IsString()
@@ -69,10 +69,17 @@ export class PostDto {
   /** Who last changed the post: kept on the server, never sent. */
   @Exclude()
   changedBy?: string;
+}
 
-  static from(record: { id: string; title: string; content: string; tags: { name: string }[] }): PostDto {
-    return Object.assign(new PostDto(), record, { changedBy: 'example-editor' });
-  }
+/** GET /api/posts/tags/:tag: the tag and its posts, each sent as a PostDto. */
+export class TaggedPostsDto {
+  @IsString()
+  tag!: string;
+
+  @IsArray()
+  @ValidateNested({ each: true })
+  @Type(() => PostDto)
+  posts!: PostDto[];
 }
 
 /**

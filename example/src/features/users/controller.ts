@@ -1,4 +1,4 @@
-import { ApiOperation, ApiResponse, ApiTags, Controller, Form, Get, HttpCode, NotFoundError, Post, Put, type RouteContext } from 'next-app-controllers';
+import { ApiOperation, ApiResponse, ApiTags, Controller, Form, Get, HttpCode, NotFoundError, Post, Put, UnauthorizedError, type RouteContext } from 'next-app-controllers';
 import { MemoryStore } from '@/lib/memory-store';
 import { AvatarForm, SignUpForm, UserDto } from './dto';
 
@@ -32,6 +32,19 @@ export class UsersController {
     return users.insert({ name: form.name, email: form.email, age: form.age, newsletter: form.newsletter ?? false });
   }
 
+  // Before '/:id', which would capture "me". The example's "session" is a cookie holding a user id: enough to show a
+  // server component passing the browser's cookie on (src/app/typed/me/page.tsx), not a way to sign anyone in.
+  @Get('/me')
+  @ApiOperation({ summary: 'The signed-in user: the one whose id the session cookie holds' })
+  @ApiResponse({ status: 200, type: UserDto })
+  @ApiResponse({ status: 401, description: 'No session cookie, or an unknown one' })
+  me(context: RouteContext) {
+    const session = /(?:^|;\s*)session=([^;]*)/.exec(context.request.headers.get('cookie') ?? '')?.[1];
+    const user = session === undefined ? undefined : users.get(decodeURIComponent(session));
+    if (!user) throw new UnauthorizedError('Not signed in');
+    return user;
+  }
+
   @Get('/:id')
   @ApiOperation({ summary: 'One user' })
   @ApiResponse({ status: 200, type: UserDto })
@@ -44,6 +57,6 @@ export class UsersController {
   @ApiResponse({ status: 200, type: UserDto })
   setAvatar(@Form(AvatarForm) { avatar }: AvatarForm, context: RouteContext) {
     const user = found(context);
-    return users.update(user.id, { avatar: { name: avatar.name, type: avatar.type, size: avatar.size } });
+    return users.update(user.id, { avatar: { name: avatar.name, type: avatar.type, size: avatar.size } })!;
   }
 }

@@ -1,0 +1,23 @@
+/** One way a returned value broke its route's response contract: `title must be a string`, `tags.0.name is required`. */
+export interface ContractFieldError {
+  /** Dotted path in the body sent, `0.title` for the first item of an array. */
+  field: string;
+  message: string;
+}
+
+/**
+ * `responseContract: 'validate'`: a handler returned a value that is not what its `@ApiResponse({ type })` declares.
+ * Not an HttpError: `onError` gets it (with the route and the failing fields), and the client a 500.
+ */
+export class ResponseContractError extends Error {
+  override readonly name = 'ResponseContractError';
+  constructor(
+    /** `GET /api/posts/:id (PostsController.findOne)`. */
+    readonly route: string,
+    /** The declared DTO class's name. */
+    readonly dto: string,
+    readonly errors: ContractFieldError[],
+  ) {
+    super(`${route} returned a value that is not a valid ${dto}: ${errors.map((error) => error.message).join('; ')}`);
+  }
+}
