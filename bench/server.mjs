@@ -18,6 +18,7 @@ import { ratio, table } from './lib/harness.mjs';
 import { CANDIDATES, postRouteModule, writeApp } from './server/apps.mjs';
 import { LOCK, SERVER_CORE, freePort, lockHeldByAncestor, pinSelf, startServer, stopServer, treeCpuMs, treeRss } from './server/processes.mjs';
 import { MEASURED, MIXED, POST_CONTROLLER, POST_ID, VALID_ITEM, cannon, checkSameAnswers, firstOk } from './server/requests.mjs';
+import { measureSse } from './server/sse.mjs';
 import { spread, summarize } from './server/stats.mjs';
 
 const root = fileURLToPath(new URL('../', import.meta.url));
@@ -67,10 +68,11 @@ console.log(`server on core ${SERVER_CORE}, autocannon on the other · ${JSON.st
 
 for (const candidate of CANDIDATES) build(candidate);
 
-const samples = Object.fromEntries(CANDIDATES.map((c) => [c, { getRps: [], getP99: [], getCpuUs: [], postRps: [], postP99: [], postCpuUs: [], coldMs: [], rssBytes: [], serverlessMs: [], serverlessProcessMs: [] }]));
+const samples = Object.fromEntries(CANDIDATES.map((c) => [c, { getRps: [], getP99: [], getCpuUs: [], postRps: [], postP99: [], postCpuUs: [], coldMs: [], rssBytes: [], serverlessMs: [], serverlessProcessMs: [], sseFirstMs: [], sseEventsPerS: [] }]));
 const rotated = (round) => CANDIDATES.map((_, k) => CANDIDATES[(k + round) % CANDIDATES.length]);
 
 await throughput();
+await sseStreams();
 await coldStartAndMemory();
 serverless();
 
@@ -93,6 +95,8 @@ results.ratios = {
   serverlessPerPlain: m('ours', 'serverlessMs') / m('plain', 'serverlessMs'),
   serverlessPerHono: m('ours', 'serverlessMs') / m('hono', 'serverlessMs'),
 };
+results.ratios.sseFirstPerPlain = m('ours', 'sseFirstMs') / m('plain', 'sseFirstMs');
+results.ratios.sseEventsPerPlain = m('ours', 'sseEventsPerS') / m('plain', 'sseEventsPerS');
 results.seconds = (Date.now() - started) / 1000;
 report(results);
 mkdirSync(path.join(root, 'bench/results'), { recursive: true });
@@ -154,6 +158,35 @@ async function throughput() {
 }
 
 /**
+ * Server-Sent Events, ours (an @Sse() generator) against plain (a route file returning the same ReadableStream), the
+ * two servers up side by side, interleaved over rounds: first-event latency and events/s (bench/server/sse.mjs).
+ */
+async function sseStreams() {
+  const candidates = ['ours', 'plain'];
+  const servers = {};
+  try {
+    const bases = {};
+    for (const candidate of candidates) {
+      const port = await freePort();
+      servers[candidate] = startServer(next, dirs[candidate], port);
+      bases[candidate] = `http://127.0.0.1:${port}`;
+      await firstOk(bases[candidate], { method: 'GET', path: '/api/sse/events?count=3' }, performance.now());
+      await measureSse(bases[candidate], { requests: 50, events: 5_000 });
+    }
+    for (let round = 0; round < settings.rounds; round++) {
+      for (const candidate of round % 2 ? [...candidates].reverse() : candidates) {
+        const { firstMs, eventsPerS } = await measureSse(bases[candidate]);
+        samples[candidate].sseFirstMs.push(firstMs);
+        samples[candidate].sseEventsPerS.push(eventsPerS);
+      }
+      console.log(`SSE round ${round + 1}/${settings.rounds}: ` + candidates.map((c) => `${c} first event ${last(samples[c].sseFirstMs, 2)} ms, ${last(samples[c].sseEventsPerS)} events/s`).join(' · '));
+    }
+  } finally {
+    for (const server of Object.values(servers)) await stopServer(server);
+  }
+}
+
+/**
  * Each round and candidate: a fresh `next start` → first 200 of the POST; in the first memoryRounds rounds, then the
  * mix, then the RSS of the server's process tree.
  */
@@ -201,7 +234,7 @@ function serverless() {
 }
 
 function report({ summary, ratios }) {
-  const cell = (key, format) => CANDIDATES.map((c) => spread(summary[c][key], format));
+  const cell = (key, format) => CANDIDATES.map((c) => (summary[c][key].n ? spread(summary[c][key], format) : '-'));
   const verdict = (value, target, atLeast) => (target === undefined ? '' : `${atLeast ? '≥' : '≤'} ${target}: ${(atLeast ? value >= target : value <= target) ? 'ok' : 'MISSED'}`);
   const rps = (x) => x.toFixed(0);
   const ms = (x) => x.toFixed(0);
@@ -221,6 +254,8 @@ function report({ summary, ratios }) {
         [`RSS MiB after ${settings.requests.toLocaleString('en')}`, ...cell('rssBytes', (x) => mib(x)), ratio(ratios.memoryPerPlain), ratio(ratios.memoryPerHono), verdict(ratios.memoryPerPlain, TARGETS.memoryPerPlain, false)],
         ['serverless ms (import+1st)', ...cell('serverlessMs', ms1), ratio(ratios.serverlessPerPlain), ratio(ratios.serverlessPerHono), 'report'],
         ['serverless ms (process)', ...cell('serverlessProcessMs', ms1), '', '', ''],
+        ['SSE first event ms', ...cell('sseFirstMs', (x) => x.toFixed(2)), ratio(ratios.sseFirstPerPlain), '', 'report'],
+        ['SSE events/s (one stream)', ...cell('sseEventsPerS', rps), ratio(ratios.sseEventsPerPlain), '', 'report'],
       ],
     ),
   );

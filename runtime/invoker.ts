@@ -4,6 +4,7 @@ import type { Handler } from './compose';
 import type { RouteContext } from './context';
 import type { ErrorResponder } from './errors/error-handler';
 import { clientError, type FieldError } from './errors/http-error';
+import { routeResponder } from './responses/route-responder';
 import type { Responder } from './responses/serialize';
 import type { RouteDefinition } from './routing/route-definitions';
 import type { Validated } from './validation/dto-validation';
@@ -67,11 +68,12 @@ export function invoker(definition: RouteDefinition, instance: object, options: 
   const { bodyLimit, bodyDepthLimit, validation, fail } = options;
   const respond = contractResponder(definition, options);
   const method = (instance as Record<string, (...args: unknown[]) => unknown>)[definition.propertyKey];
-  const { body, form, query, params, headers, custom, httpCode } = definition;
+  const { body, form, query, params, headers, custom } = definition;
   const indices = [body, form, query, params, headers, ...custom].map((parameter) => (parameter ? parameter.index + 1 : 0));
   const arity = Math.max(method.length, 1, ...indices);
+  const send = routeResponder(definition, respond, fail);
   if (indices.every((index) => index === 0) && arity === 1) {
-    return async (context) => respond(await method.call(instance, context), httpCode);
+    return async (context) => send(await method.call(instance, context), context);
   }
   const steps: ArgumentStep[] = [];
   if (body) {
@@ -115,7 +117,7 @@ export function invoker(definition: RouteDefinition, instance: object, options: 
       if (outcome && !outcome.ok) (errors ??= []).push(...outcome.errors);
     }
     if (errors) return fail(clientError(422, 'Validation failed', { errors }), context);
-    return respond(await method.apply(instance, args), httpCode);
+    return send(await method.apply(instance, args), context);
   };
 }
 

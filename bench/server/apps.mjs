@@ -10,6 +10,7 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { syntheticRoutes } from '../lib/routes.mjs';
+import { OURS_SSE_CONTROLLER, PLAIN_SSE_ROUTE } from './sse.mjs';
 
 export const CANDIDATES = ['ours', 'plain', 'hono'];
 export const CONTROLLERS = 20;
@@ -56,7 +57,7 @@ export async function checkItem(plain) {
 `;
 
 const OURS_API = `// Decorators called directly (no TypeScript set-up); the same as @Controller/@Get/@Body(CreateItemDto) in a .ts file.
-import { Body, Controller, Delete, Get, Post, Put, createApplication } from '../../../../dist/index.mjs';
+import { Body, Controller, Delete, Get, Post, Put, Sse, createApplication } from '../../../../dist/index.mjs';
 import { CreateItemDto, ROUTES, answer, created } from './shape.js';
 
 const DECORATORS = { GET: Get, POST: Post, PUT: Put, DELETE: Delete };
@@ -79,7 +80,9 @@ for (const route of ROUTES) {
 }
 for (const [index, cls] of classes) Controller('/c' + index)(cls);
 
-export const app = createApplication({ controllers: [...classes.values()], basePath: '/api' });
+// Server-Sent Events, measured against the plain app's route file returning the same stream (bench/server/sse.mjs).
+${OURS_SSE_CONTROLLER}
+export const app = createApplication({ controllers: [...classes.values(), SseController], basePath: '/api' });
 `;
 
 const OURS_ROUTE = `import { app } from '../../../api.js';
@@ -150,7 +153,7 @@ function filesFor(candidate) {
   };
   if (candidate === 'ours') return { ...common, 'src/api.js': OURS_API, 'src/app/api/[[...route]]/route.js': OURS_ROUTE };
   if (candidate === 'hono') return { ...common, 'src/app/api/[[...route]]/route.js': HONO_ROUTE };
-  return { ...common, ...plainRouteFiles() };
+  return { ...common, ...plainRouteFiles(), 'src/app/api/sse/events/route.js': PLAIN_SSE_ROUTE };
 }
 
 /** The route module that answers `/api/c<c>/<id>/items` (the measured POST) and the params Next gives it. */

@@ -1,13 +1,14 @@
 import { cors, createApplication } from 'next-app-controllers';
 import { OrdersController } from './features/orders/controller';
 import { PostsController } from './features/posts/controller';
+import { StreamsController } from './features/streams/controller';
 import { SystemController } from './features/system/controller';
 import { UsersController } from './features/users/controller';
 import { formatError } from './lib/error-format';
 import { responseTime } from './lib/middleware';
 
 export const app = createApplication({
-  controllers: [PostsController, OrdersController, UsersController, SystemController],
+  controllers: [PostsController, OrdersController, UsersController, SystemController, StreamsController],
   formatError,
 });
 

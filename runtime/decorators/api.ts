@@ -43,7 +43,12 @@ export type ContractValue<O> = O extends { status: infer S extends number; type:
 export interface ApiResponseDecorator<R> {
   (target: Function): void;
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  <M extends (...args: any[]) => R | Response | PromiseLike<R | Response>>(target: object, propertyKey: string | symbol, descriptor: TypedPropertyDescriptor<M>): void;
+  // An @Sse() route's events carry the type: its AsyncIterable yields R, or `{ data: R, event?, id?, retry? }`.
+  <M extends (...args: any[]) => R | Response | PromiseLike<R | Response> | AsyncIterable<R | { data: R; event?: string; id?: string; retry?: number }>>(
+    target: object,
+    propertyKey: string | symbol,
+    descriptor: TypedPropertyDescriptor<M>,
+  ): void;
 }
 
 /**

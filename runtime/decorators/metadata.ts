@@ -24,6 +24,10 @@ export interface MethodRecord extends Partial<Record<DtoInputKey, DtoParameter>>
   operation?: ApiOperationOptions;
   responses: ApiResponseOptions[];
   security: SecurityRequirement[];
+  /** `@Sse()`: the method's AsyncIterable is sent as Server-Sent Events. */
+  sse?: { keepAlive: number };
+  /** `@Produces(mediaType)`. */
+  produces?: string;
 }
 
 /** What the decorators record about one class, in the order the decorators ran. */

@@ -3,6 +3,7 @@ import type { DocumentedApplication } from '../routing/registry';
 import type { RouteDefinition } from '../routing/route-definitions';
 import type { ApiResponseOptions, Class } from '../types';
 import { errorFormatKind, errorMediaType, errorSchemaRef, SHARED_ERROR_REFS, type ErrorFormatKind } from './errors';
+import { successContent } from './media';
 import { documentedName } from './names';
 import { SCHEMA_REF_PREFIX } from './schemas';
 import type { OpenApiMethod, OperationObject, PathItemObject, ReferenceObject, ResponseObject, SchemaObject } from './types';
@@ -101,11 +102,12 @@ function describeRoute(route: RouteDefinition, dtos: Set<Class>, errors: ErrorFo
 function describeResponses(route: RouteDefinition, dtos: Set<Class>, errors: ErrorFormatKind): Record<string, ResponseObject | ReferenceObject> {
   const declared = new Map<number, ResponseObject>();
   // Class responses come first and method responses after, so a method's entry for a status replaces the class's.
-  for (const response of route.responses) declared.set(response.status, describeResponse(response, dtos, errors));
+  for (const response of route.responses) declared.set(response.status, describeResponse(response, dtos, errors, route));
   const responses = new Map<number, ResponseObject | ReferenceObject>();
   if (![...declared.keys()].some((status) => status >= 200 && status < 300)) {
     const status = route.httpCode ?? 200;
-    responses.set(status, { description: reasonPhrase(status) });
+    const content = successContent(route, undefined);
+    responses.set(status, content ? { description: reasonPhrase(status), content } : { description: reasonPhrase(status) });
   }
   // Shared entries of components.responses: one line each per operation keeps a 1,000-route document small.
   if (route.body || route.form) for (const status of [400, 413, 415, 422] as const) responses.set(status, SHARED_ERROR_REFS[status]);
@@ -118,12 +120,16 @@ function describeResponses(route: RouteDefinition, dtos: Set<Class>, errors: Err
   return sorted;
 }
 
-function describeResponse(options: ApiResponseOptions, dtos: Set<Class>, errors: ErrorFormatKind): ResponseObject {
+function describeResponse(options: ApiResponseOptions, dtos: Set<Class>, errors: ErrorFormatKind, route: RouteDefinition): ResponseObject {
   const response: ResponseObject = { description: options.description ?? reasonPhrase(options.status) };
+  const success = options.status >= 200 && options.status < 300;
   if (options.type) {
     dtos.add(options.type);
     const schema = ref(documentedName(options.type, 'DTO class'));
-    response.content = json(options.isArray ? { type: 'array', items: schema } : schema);
+    const typed = options.isArray ? { type: 'array', items: schema } : schema;
+    response.content = success ? successContent(route, typed) : json(typed);
+  } else if (success && (route.sse || route.produces)) {
+    response.content = successContent(route, undefined);
   } else if (options.status >= 400) {
     response.content = { [errorMediaType(errors)]: { schema: errorSchemaRef(errors, options.status) } };
   }

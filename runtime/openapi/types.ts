@@ -22,6 +22,8 @@ export interface ParameterObject {
 export interface MediaTypeObject {
   schema: SchemaObject;
   example?: unknown;
+  /** OpenAPI 3.2's `itemSchema` (the schema of each item of a stream, e.g. each Server-Sent Event), as an extension. */
+  'x-itemSchema'?: SchemaObject;
 }
 
 export interface RequestBodyObject {

@@ -31,6 +31,10 @@ export interface RouteDefinition {
   responses: ApiResponseOptions[];
   /** `@ApiSecurity` requirements, class then method: any one of them admits a request. */
   security: SecurityRequirement[];
+  /** `@Sse()`: the method's AsyncIterable is sent as Server-Sent Events, keep-alive comments every `keepAlive` ms. */
+  sse?: { keepAlive: number };
+  /** `@Produces(mediaType)`: the success response's media type. */
+  produces?: string;
 }
 
 export function buildRouteDefinitions(controllers: readonly Class[], basePath: string): RouteDefinition[] {
@@ -52,6 +56,7 @@ export function buildRouteDefinitions(controllers: readonly Class[], basePath: s
       if (method?.body && method.form) {
         throw new TypeError(`${where} has both @Body and @Form parameters, and a request has one body: keep one of them.`);
       }
+      if (method?.sse && method.produces) throw new TypeError(`${where} has both @Sse and @Produces: an @Sse route answers text/event-stream.`);
       const path = joinPaths(basePath, record.prefix, route.path);
       definitions.push({
         order: definitions.length,
@@ -72,6 +77,8 @@ export function buildRouteDefinitions(controllers: readonly Class[], basePath: s
         operation: method?.operation,
         responses: [...record.responses, ...(method?.responses ?? [])],
         security: [...record.security, ...(method?.security ?? [])],
+        sse: method?.sse,
+        produces: method?.produces,
       });
     }
   }

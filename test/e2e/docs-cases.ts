@@ -59,6 +59,10 @@ export function docsCases({ test, server }: ExampleSuite): void {
       '/api/posts/search',
       '/api/posts/tags/{tag}',
       '/api/posts/{id}',
+      '/api/streams/download',
+      '/api/streams/report.csv',
+      '/api/streams/status',
+      '/api/streams/ticks',
       '/api/system/echo',
       '/api/system/fail',
       '/api/system/health',
@@ -72,7 +76,7 @@ export function docsCases({ test, server }: ExampleSuite): void {
     for (const name of OPERATIONS) assert.ok(operationIds.includes(name), `${name} in ${operationIds.join(', ')}`);
     // @All('/echo') is documented under every method.
     assert.ok(operationIds.filter((id) => id.startsWith('SystemController_echo')).length >= 5, operationIds.join(', '));
-    assert.equal(document.tags.map((tag: { name: string }) => tag.name), ['posts', 'orders', 'users', 'system']);
+    assert.equal(document.tags.map((tag: { name: string }) => tag.name), ['posts', 'orders', 'users', 'system', 'streams']);
     // Issue 13: a @Form route takes multipart and urlencoded bodies; an IsFile property is a binary string.
     const avatar = document.paths['/api/users/{id}/avatar'].put;
     assert.equal(Object.keys(avatar.requestBody.content), ['multipart/form-data', 'application/x-www-form-urlencoded']);

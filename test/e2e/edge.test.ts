@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { buildExample, ROOT, send, startExample, timed, type Bundler, type RunningServer } from './harness';
+import { BROWSER_ACCEPT_ENCODING, readEvents } from './streams-cases';
 
 const EDGE_APP = join(ROOT, 'test', 'fixtures', 'edge-app');
 
@@ -51,6 +52,15 @@ for (const bundler of ['turbopack', 'webpack'] as Bundler[]) {
     const valid = await post({ title: 'a', tags: [{ name: 'x' }] });
     assert.is(valid.status, 200);
     assert.equal(valid.json(), { title: 'a', tags: [{ name: 'x' }] });
+  });
+
+  edge('SSE on the Edge runtime: each event arrives within 300 ms of being yielded, with the browser accept-encoding', async () => {
+    const { headers, events, raw } = await readEvents(running().port, '/api/ticks', 3, { 'accept-encoding': BROWSER_ACCEPT_ENCODING });
+    assert.is(headers['content-type'], 'text/event-stream; charset=utf-8');
+    assert.is(headers['cache-control'], 'no-cache, no-transform');
+    assert.is(headers['content-encoding'], undefined);
+    assert.equal(events.map((event) => event.data.n), [1, 2, 3], raw);
+    for (const event of events) assert.ok(event.arrived - event.data.at < 300, `event ${event.data.n} arrived ${event.arrived - event.data.at} ms after it was yielded`);
   });
 
   edge('the response contract strips a returned record on the Edge runtime (its chunk, no eval)', async () => {

@@ -9,6 +9,7 @@ import { formCases } from './form-cases';
 import { fuzzCases } from './fuzz-cases';
 import { httpCases } from './http-cases';
 import { inputCases } from './input-cases';
+import { streamsCases } from './streams-cases';
 import { serverClientCases } from './server-client-cases';
 
 const example = exampleSuite('turbopack');
@@ -19,6 +20,8 @@ formCases(example);
 browserCases(example);
 clientCases(example);
 corsCases(example);
+// The 30 s soak of 200 streams once, with Turbopack: it measures the same server code under both bundlers.
+streamsCases(example, { soak: true });
 serverClientCases(example);
 // Last: the fuzz creates and changes posts, which the cases above count on.
 fuzzCases(example);

@@ -7,6 +7,7 @@ import { formCases } from './form-cases';
 import { fuzzCases } from './fuzz-cases';
 import { httpCases } from './http-cases';
 import { inputCases } from './input-cases';
+import { streamsCases } from './streams-cases';
 import { serverClientCases } from './server-client-cases';
 
 const example = exampleSuite('webpack');
@@ -14,6 +15,8 @@ inputCases(example);
 httpCases(example);
 docsCases(example);
 formCases(example);
+// SSE, downloads and their Chromium checks on both builds; the 30 s soak runs on the Turbopack one only.
+streamsCases(example, { soak: false });
 serverClientCases(example);
 // Last: the fuzz creates and changes posts, which the cases above count on.
 fuzzCases(example);
