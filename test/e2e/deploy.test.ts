@@ -1,10 +1,11 @@
 // Where users deploy (issue 25): the packed library in an app wired by the installed CLI's `init --swagger`, built
 // with `output: 'standalone'` and served by `node server.js` from a copy in a fresh folder, started from another working
-// directory; with the React Compiler on (Babel runs on the app); and as the member apps/web of an npm workspace with
-// everything hoisted to the root. Each variant is one `next build`. Regression: the standalone folder had neither
-// class-validator-jsonschema nor swagger-ui-dist, so /api/openapi.json and /api-docs answered 500.
+// directory; with the React Compiler on (Babel runs on the app); and as the member apps/web of an npm workspace (all
+// hoisted to the root) and of a pnpm workspace. Each variant is one `next build`. Regression: the standalone folder
+// had neither class-validator-jsonschema nor swagger-ui-dist, so /api/openapi.json and /api-docs answered 500.
 import { cpSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { extname, join } from 'node:path';
+import { createRequire } from 'node:module';
+import { dirname, extname, join } from 'node:path';
 import { chromium } from 'playwright-core';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -20,8 +21,8 @@ const REACT_COMPILER_PACKAGES = ['babel-plugin-react-compiler@1.0.0', 'reflect-m
 interface Variant {
   title: string;
   bundler: Bundler;
-  /** The app is apps/web of an npm workspace rather than a project of its own. */
-  workspace?: boolean;
+  /** The app is apps/web of a workspace of this package manager rather than a project of its own. */
+  workspace?: 'npm' | 'pnpm';
   /** next.config settings the app has when `init --swagger` runs. */
   before: string[];
   /** Settings added by hand after `init --swagger` (as `output: 'standalone'` usually is, for Docker). */
@@ -46,10 +47,17 @@ const VARIANTS: Variant[] = [
   {
     title: 'apps/web of an npm workspace, the library hoisted to the root, standalone added after init --swagger, Turbopack',
     bundler: 'turbopack',
-    workspace: true,
+    workspace: 'npm',
     before: [],
     after: ["output: 'standalone'"],
     nextStart: true,
+  },
+  {
+    title: 'apps/web of a pnpm workspace (packages in the root store, linked into the app), standalone added after init --swagger, webpack',
+    bundler: 'webpack',
+    workspace: 'pnpm',
+    before: [],
+    after: ["output: 'standalone'"],
   },
 ];
 
@@ -61,12 +69,13 @@ const configText = (settings: string[]) =>
 function prepare(variant: Variant): { root: string; app: string } {
   const compiler = [...variant.before, ...variant.after].some((line) => line.startsWith('reactCompiler'));
   const options = { next: installedVersion('next'), extra: [...DOCS_PACKAGES, ...(compiler ? REACT_COMPILER_PACKAGES : [])] };
-  const root = variant.workspace ? installWorkspaceApp(options) : installIsolatedApp(options);
+  const root = variant.workspace ? installWorkspaceApp(options, variant.workspace) : installIsolatedApp(options);
   const app = variant.workspace ? join(root, 'apps', 'web') : root;
   if (compiler) cpSync(join(REACT_COMPILER_PAGE, 'src'), join(app, 'src'), { recursive: true });
   const config = join(app, 'next.config.mjs');
   writeFileSync(config, configText(variant.before));
-  runInstalledCli(app, ['init', '--swagger', '--skip-install'], root);
+  // npm hoists the CLI's bin to the workspace root; pnpm links it into the app.
+  runInstalledCli(app, ['init', '--swagger', '--skip-install'], variant.workspace === 'npm' ? root : app);
   if (variant.after.length > 0) {
     writeFileSync(config, readFileSync(config, 'utf8').replace('const nextConfig = {', `const nextConfig = {${variant.after.map((line) => `\n  ${line},`).join('')}`));
   }
@@ -133,7 +142,7 @@ for (const variant of VARIANTS) {
   });
 
   test("every asset the Swagger UI page links answers with swagger-ui-dist's own bytes", async () => {
-    const dist = join(variant.workspace ? root! : app, 'node_modules', 'swagger-ui-dist');
+    const dist = dirname(createRequire(join(app, 'package.json')).resolve('swagger-ui-dist/package.json'));
     for (const [name, { port }] of running()) {
       const page = await send(port, 'GET', '/api-docs');
       assert.is(page.status, 200, `${name}: ${page.text.slice(0, 300)}`);

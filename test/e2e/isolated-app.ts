@@ -83,17 +83,27 @@ export function installIsolatedApp(options: IsolatedAppOptions): string {
   return dir;
 }
 
+/** pnpm, as the repository installs it (a devDependency), for the pnpm workspace. */
+export const PNPM = join(ROOT, 'node_modules', '.bin', 'pnpm');
+
 /**
- * The fixture as the member `apps/web` of an npm workspace, installed from the workspace root, which hoists the
- * library, Next.js and the peers into the root's node_modules. Returns the workspace root; the app is `apps/web`.
+ * The fixture as the member `apps/web` of a workspace, installed from the workspace root. npm hoists the library,
+ * Next.js and the peers into the root's node_modules; pnpm keeps them in the root's node_modules/.pnpm and links the
+ * app's direct dependencies into apps/web/node_modules. Returns the workspace root; the app is `apps/web`.
  */
-export function installWorkspaceApp(options: IsolatedAppOptions): string {
-  const root = mkdtempSync(join(tmpdir(), 'nac-workspace-'));
+export function installWorkspaceApp(options: IsolatedAppOptions, manager: 'npm' | 'pnpm' = 'npm'): string {
+  const root = mkdtempSync(join(tmpdir(), `nac-${manager}-workspace-`));
   const app = join(root, 'apps', 'web');
   cpSync(ISOLATED_FIXTURE, app, { recursive: true });
-  writeJson(join(root, 'package.json'), { name: 'monorepo', private: true, workspaces: ['apps/*'] });
   writeJson(join(app, 'package.json'), appManifest('web', options));
-  run('npm', ['install', '--no-audit', '--no-fund'], root);
+  if (manager === 'npm') {
+    writeJson(join(root, 'package.json'), { name: 'monorepo', private: true, workspaces: ['apps/*'] });
+    run('npm', ['install', '--no-audit', '--no-fund'], root);
+  } else {
+    writeJson(join(root, 'package.json'), { name: 'monorepo', private: true });
+    writeFileSync(join(root, 'pnpm-workspace.yaml'), "packages:\n  - 'apps/*'\n");
+    run(PNPM, ['install', '--config.confirmModulesPurge=false'], root);
+  }
   return root;
 }
 
