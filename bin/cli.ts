@@ -1,13 +1,14 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
-import { COMMANDS, type CommandName, type CommandSpec } from '../generators/lib/commands';
+import { COMMANDS, type CommandName, type CommandSpec, type OptionSpec } from '../generators/lib/commands';
 import { cliVersion } from '../generators/lib/install';
-import { runGenerator } from '../generators/lib/run';
+import { runGenerator, type GeneratorName } from '../generators/lib/run';
+import { runOpenApiCommand } from '../generators/openapi/index';
 
-const GENERATE = ['controller', 'resource'] as const;
+const GENERATE = ['controller', 'resource', 'client'] as const;
 
 /** `--help` of one command: its usage line, what it does, its arguments and its flags. */
 export function commandUsage(spec: CommandSpec): string {
-  const flags = spec.options.map((option) => `[--${option.flag}]`).join(' ');
+  const flags = spec.options.map((option) => `[--${option.flag}${option.value ? ` <${option.value}>` : ''}]`).join(' ');
   const args = spec.arguments.map((argument) => `<${argument.name}>`).join(' ');
   const rows = (items: [string, string][]) => items.map(([left, right]) => `  ${left.padEnd(16)}${right}`);
   return [
@@ -17,7 +18,7 @@ export function commandUsage(spec: CommandSpec): string {
     ...(spec.arguments.length > 0 ? ['', 'Arguments:', ...rows(spec.arguments.map((a) => [`<${a.name}>`, a.description]))] : []),
     '',
     'Options:',
-    ...rows([...spec.options.map((o): [string, string] => [`--${o.flag}`, o.description]), ['-h, --help', 'Show this help']]),
+    ...rows([...spec.options.map((o): [string, string] => [`--${o.flag}${o.value ? ` <${o.value}>` : ''}`, o.description]), ['-h, --help', 'Show this help']]),
   ].join('\n');
 }
 
@@ -72,13 +73,18 @@ export async function main(argv: string[], io: Io = defaultIo): Promise<number> 
       io.out(generateUsage);
       return 0;
     }
-    if (second === undefined) return usageError('Missing what to generate: `generate controller <name>` or `generate resource <name>`.', generateUsage);
+    if (second === undefined) {
+      return usageError('Missing what to generate: `generate controller <name>`, `generate resource <name>` or `generate client`.', generateUsage);
+    }
     if (!(GENERATE as readonly string[]).includes(second)) {
-      return usageError(`Unknown generator "${second}": use \`generate controller <name>\` or \`generate resource <name>\`.`, generateUsage);
+      return usageError(
+        `Unknown generator "${second}": use \`generate controller <name>\`, \`generate resource <name>\` or \`generate client\`.`,
+        generateUsage,
+      );
     }
     name = second as CommandName;
     rest = argv.slice(2);
-  } else if (first === 'new' || first === 'init') {
+  } else if (first === 'new' || first === 'init' || first === 'openapi') {
     name = first;
   } else {
     return usageError(`Unknown command "${first}".`);
@@ -87,7 +93,7 @@ export async function main(argv: string[], io: Io = defaultIo): Promise<number> 
   const usage = commandUsage(spec);
 
   const options: NonNullable<ParseArgsConfig['options']> = { help: { type: 'boolean', short: 'h' } };
-  for (const option of spec.options) options[option.flag] = { type: 'boolean' };
+  for (const option of spec.options as readonly OptionSpec[]) options[option.flag] = { type: option.value ? 'string' : 'boolean' };
   let parsed;
   try {
     parsed = parseArgs({ args: rest, options, allowPositionals: true, strict: true });
@@ -107,7 +113,11 @@ export async function main(argv: string[], io: Io = defaultIo): Promise<number> 
   }
 
   try {
-    await runGenerator(name, {
+    if (name === 'openapi') {
+      const out = parsed.values.out;
+      return await runOpenApiCommand({ cwd: io.cwd, out: typeof out === 'string' ? out : undefined, check: parsed.values.check === true, print: io.out, printError: io.err });
+    }
+    await runGenerator(name satisfies GeneratorName, {
       cwd: io.cwd,
       args: parsed.positionals,
       options: Object.fromEntries(spec.options.map((option) => [option.name, Boolean(parsed.values[option.flag])])),

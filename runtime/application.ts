@@ -52,6 +52,11 @@ export interface Application {
   readonly formatError?: ErrorFormatter;
   /** Answers one request. Usable without a server: `await app.handle(new Request('http://x/api/posts'))`. */
   handle(request: Request): Promise<Response>;
+  /**
+   * A `fetch` answered by `app.handle` in this process (middleware, validation and `formatError` apply as over HTTP):
+   * a URL, a string (relative ones resolve against `http://localhost`) or a Request. Bound: pass it as `{ fetch: app.fetch }`.
+   */
+  fetch(input: string | URL | Request, init?: RequestInit): Promise<Response>;
   /** Route-file exports: `export const { GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS } = app.handlers;` */
   readonly handlers: Readonly<Record<HttpMethod, RouteHandler>>;
   /** Global middleware, run before controller and route middleware, for every request (unmatched ones too). */
@@ -163,6 +168,7 @@ export function createApplication(options: ApplicationOptions): Application {
     routes: definitions,
     formatError: options.formatError,
     handle,
+    fetch: async (input, init) => handle(inProcessRequest(input, init)),
     handlers: Object.freeze(handlers),
     use(...middleware) {
       if (frozen) {
@@ -177,6 +183,16 @@ export function createApplication(options: ApplicationOptions): Application {
   };
   registerApplication(application);
   return application;
+}
+
+const IN_PROCESS_ORIGIN = 'http://localhost';
+
+function inProcessRequest(input: string | URL | Request, init: RequestInit | undefined): Request {
+  if (input instanceof Request) return init === undefined ? input : new Request(input, init);
+  if (typeof input !== 'string' && !(input instanceof URL)) {
+    throw new TypeError(`app.fetch() takes a URL, a string or a Request, got ${input === null ? 'null' : typeof input}.`);
+  }
+  return new Request(new URL(input, IN_PROCESS_ORIGIN), init);
 }
 
 // Per process, not per application: `next dev` creates the application again on every save (and once per route file

@@ -14,6 +14,8 @@ export interface OptionSpec {
   /** The command-line flag, without the dashes. */
   flag: string;
   description: string;
+  /** Set for an option that takes a value (`--out <file>`): the value's name in `--help`. Otherwise a boolean flag. */
+  value?: string;
 }
 
 export interface CommandSpec {
@@ -46,6 +48,18 @@ const usePackageManager = (manager: string): OptionSpec => ({
   flag: `use-${manager}`,
   description: `Use ${manager} (passed on to create-next-app); otherwise the manager that runs the CLI, else npm`,
 });
+
+const out: OptionSpec = {
+  name: 'out',
+  flag: 'out',
+  value: 'file',
+  description: 'Where to write the document (default openapi.json at the project root)',
+};
+const check: OptionSpec = {
+  name: 'check',
+  flag: 'check',
+  description: 'Write nothing; exit 1 listing what changed when the file (or the client types) differ from the sources',
+};
 
 const featureName: ArgumentSpec = { name: 'name', description: 'posts, blog-post or BlogPost: the folder, route prefix and class names' };
 
@@ -84,14 +98,37 @@ export const COMMANDS = {
     arguments: [featureName],
     options: [force],
   },
+  client: {
+    command: 'generate client',
+    alias: 'g client',
+    summary: 'Add a typed client of the API: browser, server components, Server Actions',
+    description:
+      'Writes lib/api/schema.d.ts (types of the OpenAPI document, by openapi-typescript; written again on every run),\n' +
+      'lib/api/client.ts (an openapi-fetch client) and lib/api/server.ts (the same client answered in process by app.fetch),\n' +
+      'under src/ when the project has one, and installs openapi-fetch and openapi-typescript.',
+    arguments: [],
+    options: [force, skipInstall],
+  },
+  openapi: {
+    command: 'openapi',
+    summary: 'Write the OpenAPI document from the sources (no server, no build)',
+    description:
+      'Writes the document GET /api/openapi.json answers under `next start` (by the app\'s openapi.json route when it has one,\n' +
+      'else of the applications of the app module) to openapi.json. With --check, writes nothing and exits 1 when the file\n' +
+      'or the generated client\'s types differ from the sources, listing the operations, schemas and properties that changed.',
+    arguments: [],
+    options: [out, check],
+  },
 } as const satisfies Record<string, CommandSpec>;
 
 export type CommandName = keyof typeof COMMANDS;
+/** The commands run by a Yeoman generator (`openapi` only reads the sources and writes one generated file). */
+export type GeneratorCommandName = Exclude<CommandName, 'openapi'>;
 
 /** The part of a Yeoman generator `declareInputs` needs. */
 interface DeclaresInputs {
   argument(name: string, config: { type: StringConstructor; required: boolean; description: string }): unknown;
-  option(name: string, config: { type: BooleanConstructor; description: string }): unknown;
+  option(name: string, config: { type: BooleanConstructor | StringConstructor; description: string }): unknown;
 }
 
 /** Declares a command's arguments and options on its generator, through Yeoman's own API. */
@@ -100,5 +137,7 @@ export function declareInputs(generator: DeclaresInputs, name: CommandName): voi
   for (const argument of spec.arguments) {
     generator.argument(argument.name, { type: String, required: true, description: argument.description });
   }
-  for (const option of spec.options) generator.option(option.name, { type: Boolean, description: option.description });
+  for (const option of spec.options as readonly OptionSpec[]) {
+    generator.option(option.name, { type: option.value ? String : Boolean, description: option.description });
+  }
 }

@@ -14,6 +14,9 @@ export const CLI_ROOT = PACKAGE_ROOT;
 interface DependencyVersions {
   dependencies: Record<string, string>;
   swaggerDependencies: Record<string, string>;
+  /** What `generate client` adds: openapi-fetch for the app, openapi-typescript as a dev dependency. */
+  clientDependencies: Record<string, string>;
+  clientDevDependencies: Record<string, string>;
 }
 
 export function dependencyVersions(): DependencyVersions {
@@ -132,13 +135,13 @@ function parsePackOutput(stdout: string): string | undefined {
   }
 }
 
-/** Adds the packages with the project's package manager, showing its output. */
-export async function addPackages(manager: PackageManager, projectRoot: string, specs: string[]): Promise<void> {
-  const [command, args] = addCommand(manager, specs);
+/** Adds the packages with the project's package manager (as devDependencies with `dev`), showing its output. */
+export async function addPackages(manager: PackageManager, projectRoot: string, specs: string[], dev = false): Promise<void> {
+  const [command, args] = addCommand(manager, specs, dev);
   const result = await runCommand(command, args, { cwd: projectRoot, inherit: true });
   if (result.code !== 0) {
     throw new UserError(
-      `\`${addCommandLine(manager, specs)}\` failed with exit code ${result.code} (see its output above). The files are written; run that command again by hand.`,
+      `\`${addCommandLine(manager, specs, dev)}\` failed with exit code ${result.code} (see its output above). The files are written; run that command again by hand.`,
     );
   }
 }

@@ -35,14 +35,17 @@ export function packageManagerFromUserAgent(userAgent = process.env.npm_config_u
   return PACKAGE_MANAGERS.find((manager) => manager === name);
 }
 
-/** The command that adds dependencies: `npm install a b`, `pnpm add a b`, `yarn add a b`, `bun add a b`. */
-export function addCommand(manager: PackageManager, specs: readonly string[]): [string, string[]] {
-  return [manager, [manager === 'npm' ? 'install' : 'add', ...specs]];
+/**
+ * The command that adds dependencies: `npm install a b`, `pnpm add a b`, `yarn add a b`, `bun add a b`; with `dev`,
+ * as devDependencies (`-D`, which all four take).
+ */
+export function addCommand(manager: PackageManager, specs: readonly string[], dev = false): [string, string[]] {
+  return [manager, [manager === 'npm' ? 'install' : 'add', ...(dev ? ['-D'] : []), ...specs]];
 }
 
 /** `addCommand` as one line to print. */
-export function addCommandLine(manager: PackageManager, specs: readonly string[]): string {
-  const [command, args] = addCommand(manager, specs);
+export function addCommandLine(manager: PackageManager, specs: readonly string[], dev = false): string {
+  const [command, args] = addCommand(manager, specs, dev);
   return [command, ...args].join(' ');
 }
 

@@ -1,13 +1,14 @@
 import { createLogger, QueuedAdapter, TerminalAdapter } from '@yeoman/adapter';
 import type { InputOutputAdapter } from '@yeoman/types';
 import { createEnv } from 'yeoman-environment';
+import ClientGenerator from '../client/index';
 import ControllerGenerator from '../controller/index';
 import InitGenerator from '../init/index';
 import NewGenerator from '../new/index';
 import ResourceGenerator from '../resource/index';
 import { NonInteractiveAdapter } from './adapter';
 import type { CommandOptions, ProjectGenerator, Summary } from './base';
-import type { CommandName } from './commands';
+import type { GeneratorCommandName } from './commands';
 import { PACKAGE_ROOT } from './paths';
 
 export const GENERATORS = {
@@ -15,9 +16,10 @@ export const GENERATORS = {
   init: InitGenerator,
   controller: ControllerGenerator,
   resource: ResourceGenerator,
-} as const satisfies Record<CommandName, unknown>;
+  client: ClientGenerator,
+} as const satisfies Record<GeneratorCommandName, unknown>;
 
-export type GeneratorName = CommandName;
+export type GeneratorName = GeneratorCommandName;
 
 export const NAMESPACE = 'next-app-controllers';
 

@@ -5,6 +5,7 @@ import type { ProjectGenerator } from './base';
 import { addPackages, installCommandLines, LIBRARY_NAME, librarySource, missingPackages, packLibrary } from './install';
 import { NEXT_CONFIG_FILES, nextConfigInstructions, patchNextConfig, swaggerNextSettings } from './next-config';
 import type { PackageManager } from './package-manager';
+import { addOpenApiScript } from './package-scripts';
 import { appModuleImport, listedDependencies, nextMajorVersion, nodeModulesFolders, readPackageJson, type ProjectLayout } from './project';
 import { writeMalformedPathProxy } from './proxy';
 import { patchTsconfig, tsconfigInstructions } from './tsconfig';
@@ -30,6 +31,7 @@ export function writeWiring(generator: ProjectGenerator, layout: ProjectLayout, 
     const openApi = `${layout.appDir}/api/openapi.json/route.ts`;
     generator._writeTemplate('openapi-route.ts.ejs', openApi, { appImport: appModuleImport(layout, openApi) });
     generator._writeTemplate('api-docs-route.ts.ejs', `${layout.appDir}/api-docs/[[...file]]/route.ts`, {});
+    addOpenApiScript(generator, layout.root);
   }
   writeMalformedPathProxy(generator, layout);
 

@@ -35,6 +35,16 @@ e2e('init --swagger and generate controller posts on an App Router project: next
   assert.is(generate.code, 0, generate.output);
   assert.ok(read(dir, 'src/app.ts').includes('controllers: [PostsController],'));
 
+  assert.is(JSON.parse(read(dir, 'package.json')).scripts.openapi, 'next-app-controllers openapi');
+  const openapi = await exec('npm', ['run', 'openapi'], { cwd: dir });
+  assert.is(openapi.code, 0, openapi.output);
+  assert.match(openapi.output, 'Wrote openapi.json: 3 operations');
+  const client = await exec(process.execPath, [BIN, 'generate', 'client'], { cwd: dir });
+  assert.is(client.code, 0, client.output);
+  const withClient = JSON.parse(read(dir, 'package.json'));
+  assert.ok(withClient.dependencies['openapi-fetch'] && withClient.devDependencies['openapi-typescript'], 'installed with npm, the types as a dev dependency');
+  step('openapi and generate client done');
+
   const again = await exec(process.execPath, [BIN, 'init', '--swagger'], { cwd: dir });
   assert.is(again.code, 0, again.output);
   assert.not.match(again.output, 'npm pack', 'an installed copy of the library is never replaced');
@@ -65,6 +75,9 @@ e2e('init --swagger and generate controller posts on an App Router project: next
     assert.is((await fetch(`${base}/api/posts/42`)).status, 404);
     const document = (await (await fetch(`${base}/api/openapi.json`)).json()) as { paths: Record<string, unknown> };
     assert.ok(document.paths['/api/posts'], 'the OpenAPI document lists /api/posts');
+    assert.equal(document, JSON.parse(read(dir, 'openapi.json')), 'the written document is, key for key, the one next start serves');
+    const check = await exec('npm', ['run', 'openapi', '--', '--check'], { cwd: dir });
+    assert.is(check.code, 0, check.output);
     const docs = await fetch(`${base}/api-docs`);
     assert.is(docs.status, 200);
     assert.match(await docs.text(), 'swagger-ui');

@@ -81,6 +81,22 @@ init('--swagger writes both documentation routes and merges the settings into ne
   );
   assert.ok(summary!.updated.includes('next.config.ts'));
   assert.ok(summary!.manual.some((step) => step.includes('class-validator-jsonschema@') && step.includes('swagger-ui-dist@')));
+  const pkg = JSON.parse(read(dir, 'package.json')) as { scripts: Record<string, string> };
+  assert.is(pkg.scripts.openapi, 'next-app-controllers openapi');
+  assert.is(pkg.scripts.dev, 'next dev', 'the other scripts are kept');
+  assert.ok(read(dir, 'package.json').includes('"start": "next start",\n    "openapi": "next-app-controllers openapi"\n  },'), 'in the layout of the file');
+  assert.ok(summary!.updated.includes('package.json'));
+});
+
+init('--swagger keeps an "openapi" script of the user\'s and says so; without --swagger no script is added', async () => {
+  const own = tempProject('src');
+  write(own, 'package.json', read(own, 'package.json').replace('"start": "next start"', '"start": "next start",\n    "openapi": "my-own-tool"'));
+  const { summary } = await run('init', own, [], { swagger: true });
+  assert.is((JSON.parse(read(own, 'package.json')) as { scripts: Record<string, string> }).scripts.openapi, 'my-own-tool');
+  assert.ok(summary!.warnings.some((warning) => warning.includes('already has an "openapi" script (my-own-tool)')));
+  const plain = tempProject('src');
+  await run('init', plain);
+  assert.is((JSON.parse(read(plain, 'package.json')) as { scripts: Record<string, string> }).scripts.openapi, undefined);
 });
 
 init('an unrecognisable next.config is left untouched and the lines to add are printed', async () => {

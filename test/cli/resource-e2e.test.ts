@@ -5,7 +5,7 @@
  * missing. Run with `flock /tmp/nac-next.lock npm run test:cli:e2e`.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -19,6 +19,24 @@ function ensurePnpm(): void {
     execFileSync('npm', ['install', '-g', 'pnpm@10', '--no-audit', '--no-fund'], { stdio: 'inherit' });
   }
 }
+
+/** Until the resource template documents its responses itself: the create route answers a CreatePostDto. */
+function documentCreateResponse(dir: string): void {
+  const file = join(dir, 'src/features/posts/controller.ts');
+  const text = read(dir, 'src/features/posts/controller.ts');
+  if (text.includes('@ApiResponse')) return;
+  writeFileSync(file, text.replace('import {\n  ApiTags,', 'import {\n  ApiResponse,\n  ApiTags,').replace("  @Post('')\n", "  @Post('')\n  @ApiResponse({ status: 201, type: CreatePostDto })\n"));
+}
+
+/** A server module reading a field of the typed create response: `title`, or a misspelling tsc must reject. */
+const typedClientUse = (field: string) => `import { api } from '@/lib/api/server';
+
+export async function createdTitle() {
+  const { data, error } = await api.POST('/api/posts', { body: { title: 'Typed', content: 'client' } });
+  if (error) return undefined;
+  return data.${field};
+}
+`;
 
 const e2e = suite('generate resource end to end (pnpm)');
 e2e.after(cleanup);
@@ -43,8 +61,25 @@ e2e('a pnpm project: init installs with pnpm, generate resource type-checks, bui
   const generate = await exec(process.execPath, [BIN, 'g', 'resource', 'posts'], { cwd: dir });
   assert.is(generate.code, 0, generate.output);
   assert.match(generate.output, 'GET, POST /api/posts and GET, PUT, PATCH, DELETE /api/posts/:id are served by PostsController');
+  documentCreateResponse(dir);
 
-  const tsc = await exec(process.execPath, [join(dir, 'node_modules/typescript/bin/tsc'), '--noEmit', '-p', '.'], { cwd: dir });
+  const openapi = await exec(process.execPath, [BIN, 'openapi'], { cwd: dir });
+  assert.is(openapi.code, 0, openapi.output);
+  assert.match(openapi.output, 'Wrote openapi.json: 6 operations (from src/app/api/openapi.json/route.ts).');
+  const client = await exec(process.execPath, [BIN, 'generate', 'client'], { cwd: dir });
+  assert.is(client.code, 0, client.output);
+  const pkg = JSON.parse(read(dir, 'package.json')) as Record<string, Record<string, string>>;
+  assert.ok(pkg.dependencies['openapi-fetch'] && pkg.devDependencies['openapi-typescript'], 'installed with pnpm, the types as a dev dependency');
+  assert.match(read(dir, 'pnpm-lock.yaml'), 'openapi-typescript');
+  step('openapi and generate client done');
+
+  const tscRun = () => exec(process.execPath, [join(dir, 'node_modules/typescript/bin/tsc'), '--noEmit', '-p', '.'], { cwd: dir });
+  writeFileSync(join(dir, 'src/app/typed-client-use.ts'), typedClientUse('titel'));
+  const misspelt = await tscRun();
+  assert.is.not(misspelt.code, 0, 'a misspelt response field fails tsc');
+  assert.match(misspelt.output, "Property 'titel' does not exist");
+  writeFileSync(join(dir, 'src/app/typed-client-use.ts'), typedClientUse('title'));
+  const tsc = await tscRun();
   assert.is(tsc.code, 0, tsc.output);
   const build = await nextBuild(dir);
   assert.is(build.code, 0, build.output);
@@ -97,10 +132,21 @@ e2e('a pnpm project: init installs with pnpm, generate resource type-checks, bui
       paths: Record<string, Record<string, { tags?: string[] }>>;
     };
     assert.equal(document.paths['/api/posts'].get.tags, ['Posts']);
+    assert.equal(document, JSON.parse(read(dir, 'openapi.json')), 'the written document is, key for key, the one next start serves');
     step('every route answered');
   } finally {
     server.stop();
   }
+
+  const check = await exec(process.execPath, [BIN, 'openapi', '--check'], { cwd: dir });
+  assert.is(check.code, 0, check.output);
+  assert.match(check.output, 'src/lib/api/schema.d.ts too');
+  const dto = join(dir, 'src/features/posts/dto.ts');
+  writeFileSync(dto, read(dir, 'src/features/posts/dto.ts').replace('  content!: string;\n}', '  content!: string;\n\n  @IsString()\n  author!: string;\n}'));
+  const changed = await exec(process.execPath, [BIN, 'openapi', '--check'], { cwd: dir });
+  assert.is(changed.code, 1, changed.output);
+  assert.match(changed.output, 'property added: CreatePostDto.author');
+  assert.match(changed.output, 'src/lib/api/schema.d.ts is out of date');
 });
 
 e2e.run();

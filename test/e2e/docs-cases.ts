@@ -64,6 +64,7 @@ export function docsCases({ test, server }: ExampleSuite): void {
       '/api/system/health',
       '/api/system/whoami',
       '/api/users',
+      '/api/users/me',
       '/api/users/{id}',
       '/api/users/{id}/avatar',
     ]);

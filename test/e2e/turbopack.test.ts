@@ -9,6 +9,7 @@ import { formCases } from './form-cases';
 import { fuzzCases } from './fuzz-cases';
 import { httpCases } from './http-cases';
 import { inputCases } from './input-cases';
+import { serverClientCases } from './server-client-cases';
 
 const example = exampleSuite('turbopack');
 inputCases(example);
@@ -18,6 +19,7 @@ formCases(example);
 browserCases(example);
 clientCases(example);
 corsCases(example);
+serverClientCases(example);
 // Last: the fuzz creates and changes posts, which the cases above count on.
 fuzzCases(example);
 example.test.run();

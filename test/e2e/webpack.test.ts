@@ -7,12 +7,14 @@ import { formCases } from './form-cases';
 import { fuzzCases } from './fuzz-cases';
 import { httpCases } from './http-cases';
 import { inputCases } from './input-cases';
+import { serverClientCases } from './server-client-cases';
 
 const example = exampleSuite('webpack');
 inputCases(example);
 httpCases(example);
 docsCases(example);
 formCases(example);
+serverClientCases(example);
 // Last: the fuzz creates and changes posts, which the cases above count on.
 fuzzCases(example);
 example.test.run();

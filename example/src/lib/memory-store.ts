@@ -44,3 +44,18 @@ export class MemoryStore<T extends { id: string }> {
 function withoutUndefined<T extends object>(values: T): Partial<T> {
   return Object.fromEntries(Object.entries(values).filter(([, value]) => value !== undefined)) as Partial<T>;
 }
+
+const STORES = Symbol.for('next-app-controllers-example.stores');
+
+/**
+ * One store per name in the server process. Next.js bundles the API route and the pages (server components, Server
+ * Actions) separately, each with its own copy of the modules: kept on globalThis, a post a Server Action creates
+ * through src/lib/api/server.ts is one GET /api/posts then answers, as with a real database.
+ */
+export function sharedStore<T extends { id: string }>(name: string, create: () => MemoryStore<T>): MemoryStore<T> {
+  const holder = globalThis as { [STORES]?: Map<string, MemoryStore<{ id: string }>> };
+  const stores = (holder[STORES] ??= new Map());
+  let store = stores.get(name) as MemoryStore<T> | undefined;
+  if (!store) stores.set(name, (store = create()) as unknown as MemoryStore<{ id: string }>);
+  return store;
+}

@@ -16,7 +16,7 @@ import {
   Use,
   type RouteContext,
 } from 'next-app-controllers';
-import { MemoryStore } from '@/lib/memory-store';
+import { MemoryStore, sharedStore } from '@/lib/memory-store';
 import { requireApiKey } from '@/lib/middleware';
 import { CreatePostDto, ListPostsQuery, PostDto, PostNotFoundDto, TagParams, UpdatePostDto } from './dto';
 
@@ -27,10 +27,12 @@ export interface PostRecord {
   tags: { name: string }[];
 }
 
-const posts = new MemoryStore<PostRecord>([
-  { title: 'Hello, controllers', content: 'One catch-all route, many controllers.', tags: [{ name: 'next js' }] },
-  { title: 'Validation', content: 'DTOs are validated before the handler runs.', tags: [{ name: 'dto' }] },
-]);
+const posts = sharedStore('posts', () =>
+  new MemoryStore<PostRecord>([
+    { title: 'Hello, controllers', content: 'One catch-all route, many controllers.', tags: [{ name: 'next js' }] },
+    { title: 'Validation', content: 'DTOs are validated before the handler runs.', tags: [{ name: 'dto' }] },
+  ]),
+);
 
 // The handlers' own 404 body is `{ message }`, not the library's error body: documented with its own type.
 const NOT_FOUND = { status: 404, description: 'No post with this id', type: PostNotFoundDto };
@@ -77,6 +79,7 @@ export class PostsController {
   @Post('')
   @HttpCode(201)
   @ApiOperation({ summary: 'Create a post' })
+  @ApiResponse({ status: 201, type: PostDto })
   create(@Body(CreatePostDto) body: CreatePostDto) {
     return posts.insert({ title: body.title, content: body.content, tags: toTags(body.tags) });
   }

@@ -1,4 +1,4 @@
-import { ApiOperation, ApiResponse, ApiTags, Controller, Form, Get, HttpCode, NotFoundError, Post, Put, type RouteContext } from 'next-app-controllers';
+import { ApiOperation, ApiResponse, ApiTags, Controller, Form, Get, HttpCode, NotFoundError, Post, Put, UnauthorizedError, type RouteContext } from 'next-app-controllers';
 import { MemoryStore } from '@/lib/memory-store';
 import { AvatarForm, SignUpForm, UserDto } from './dto';
 
@@ -30,6 +30,19 @@ export class UsersController {
   @ApiResponse({ status: 201, type: UserDto })
   signUp(@Form(SignUpForm) form: SignUpForm) {
     return users.insert({ name: form.name, email: form.email, age: form.age, newsletter: form.newsletter ?? false });
+  }
+
+  // Before '/:id', which would capture "me". The example's "session" is a cookie holding a user id: enough to show a
+  // server component passing the browser's cookie on (src/app/typed/me/page.tsx), not a way to sign anyone in.
+  @Get('/me')
+  @ApiOperation({ summary: 'The signed-in user: the one whose id the session cookie holds' })
+  @ApiResponse({ status: 200, type: UserDto })
+  @ApiResponse({ status: 401, description: 'No session cookie, or an unknown one' })
+  me(context: RouteContext) {
+    const session = /(?:^|;\s*)session=([^;]*)/.exec(context.request.headers.get('cookie') ?? '')?.[1];
+    const user = session === undefined ? undefined : users.get(decodeURIComponent(session));
+    if (!user) throw new UnauthorizedError('Not signed in');
+    return user;
   }
 
   @Get('/:id')

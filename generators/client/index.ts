@@ -1,0 +1,79 @@
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import type { BaseOptions } from 'yeoman-generator';
+import { ProjectGenerator, type CommandOptions } from '../lib/base';
+import { clientDir, schemaFile, schemaTypes } from '../lib/client-schema';
+import { addCommandLine, packageManagerFromLockfile, type PackageManager } from '../lib/package-manager';
+import { addPackages, dependencyVersions } from '../lib/install';
+import { projectDocument } from '../lib/openapi-document';
+import { templatesOf } from '../lib/paths';
+import { appModuleImport, detectProject, listedDependencies, readPackageJson, type ProjectLayout } from '../lib/project';
+
+/**
+ * `generate client [--force] [--skip-install]`: lib/api/client.ts and lib/api/server.ts (the user's from then on: the
+ * conflicter asks, `--force` overwrites, scripts keep them), the packages they import, then lib/api/schema.d.ts from
+ * the document the sources give (generated: written on every run, without asking).
+ */
+export default class ClientGenerator extends ProjectGenerator {
+  private readonly layout: ProjectLayout;
+  private readonly packageManager: PackageManager;
+
+  constructor(args: string | string[], options: CommandOptions & BaseOptions) {
+    super(args, options, 'client');
+    this.sourceRoot(templatesOf('client'));
+    this.layout = detectProject(this.destinationRoot());
+    this.packageManager = packageManagerFromLockfile(this.layout.root) ?? 'npm';
+    // The types are made by the project's openapi-typescript, so after the install.
+    this.registerPriorities([{ priorityName: 'types', before: 'end' }]);
+  }
+
+  writing() {
+    const dir = clientDir(this.layout);
+    this._writeTemplate('client.ts.ejs', `${dir}/client.ts`, {});
+    this._writeTemplate('server.ts.ejs', `${dir}/server.ts`, { appImport: appModuleImport(this.layout, `${dir}/server.ts`) });
+  }
+
+  async install() {
+    const versions = dependencyVersions();
+    const listed = listedDependencies(readPackageJson(this.layout.root) ?? {});
+    const missing = (group: Record<string, string>) => Object.entries(group).filter(([name]) => !listed.has(name)).map(([name, range]) => `${name}@${range}`);
+    const groups: [string[], boolean][] = [
+      [missing(versions.clientDependencies), false],
+      [missing(versions.clientDevDependencies), true],
+    ];
+    this.summary.packageManager = this.packageManager;
+    for (const [specs, dev] of groups) {
+      if (specs.length === 0) continue;
+      if (this.options.skipInstall) {
+        this._addManualStep(`Install (skipped with --skip-install), in ${this.layout.root}:\n  ${addCommandLine(this.packageManager, specs, dev)}`);
+      } else {
+        this.log(`\n${addCommandLine(this.packageManager, specs, dev)}`);
+        await addPackages(this.packageManager, this.layout.root, specs, dev);
+      }
+      this.summary.installed.push(...specs);
+    }
+  }
+
+  async types() {
+    const file = schemaFile(this.layout);
+    const { document } = await projectDocument(this.layout);
+    const types = await schemaTypes(this.layout.root, document);
+    if (types === undefined) {
+      this._addManualStep(`${file} was not written: openapi-typescript is not installed. Install it, then run \`next-app-controllers generate client\` again.`);
+      return;
+    }
+    const path = join(this.layout.root, file);
+    const before = existsSync(path) ? readFileSync(path, 'utf8') : undefined;
+    if (before === types) {
+      this.summary.unchanged.push(file);
+      return;
+    }
+    mkdirSync(dirname(path), { recursive: true });
+    writeFileSync(path, types);
+    this.summary[before === undefined ? 'written' : 'updated'].push(file);
+  }
+
+  end() {
+    this._printSummary([`import { api } from '${this.layout.hasAtAlias ? '@/' : `./${this.layout.sourceDir ? `${this.layout.sourceDir}/` : ''}`}lib/api/server' in server components and Server Actions`]);
+  }
+}

@@ -1,0 +1,123 @@
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join, relative, sep } from 'node:path';
+import { UserError } from './errors';
+import { ProjectModules } from './project-modules';
+import type { ProjectLayout } from './project';
+import { loadTypeScript } from './typescript';
+
+/** The part of an OpenAPI document the CLI reads (operations, schemas); the rest is written as it is. */
+export interface OpenApiDocument {
+  paths?: Record<string, Record<string, unknown>>;
+  components?: { schemas?: Record<string, SchemaObject> };
+  [key: string]: unknown;
+}
+
+export interface SchemaObject {
+  properties?: Record<string, unknown>;
+  [key: string]: unknown;
+}
+
+export interface DocumentSource {
+  document: OpenApiDocument;
+  /** Relative to the project root: the openapi.json route module, or the app module. */
+  from: string;
+}
+
+const ROUTE_FILES = ['route.ts', 'route.js', 'route.mts', 'route.mjs', 'route.tsx'];
+const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
+
+/**
+ * The document `GET /api/openapi.json` answers under `next start`, computed in this process: the app's own
+ * openapi.json route module when there is one (its title, servers and security schemes), else
+ * `generateOpenApiDocument` over the app module's applications. Runs with the project folder as working directory and
+ * its .env files loaded, as `next start` does (the library loads its peers from there).
+ */
+export async function projectDocument(layout: ProjectLayout): Promise<DocumentSource> {
+  const ts = loadTypeScript(layout.root);
+  if (!ts) {
+    throw new UserError(`Cannot find the \`typescript\` package in ${layout.root}: install it (\`npm install -D typescript\`), the OpenAPI document is read from the TypeScript sources with it.`);
+  }
+  const previousCwd = process.cwd();
+  process.chdir(layout.root);
+  try {
+    process.env.NODE_ENV ??= 'production';
+    loadEnvFiles(layout.root);
+    const modules = new ProjectModules(ts, layout.root);
+    const route = findOpenApiRoute(join(layout.root, layout.appDir));
+    if (route) return { document: await documentOfRoute(modules, route, layout.root), from: relative(layout.root, route.file) };
+    const appModule = join(layout.root, layout.appModule);
+    if (!existsSync(appModule)) {
+      throw new UserError(`Neither an openapi.json route nor ${layout.appModule} in ${layout.root}: run \`next-app-controllers init\` first.`);
+    }
+    modules.load(appModule);
+    const library = modules.require('next-app-controllers', appModule) as {
+      generateOpenApiDocument(options: { title: string }): Promise<OpenApiDocument>;
+    };
+    return { document: await library.generateOpenApiDocument({ title: 'API' }), from: layout.appModule };
+  } finally {
+    process.chdir(previousCwd);
+  }
+}
+
+interface OpenApiRoute {
+  file: string;
+  /** The URL path Next.js serves it at (route groups and the app folder left out). */
+  path: string;
+}
+
+/** `<app>/**​/openapi.json/route.*`, preferring `/api/openapi.json`. */
+function findOpenApiRoute(appDir: string): OpenApiRoute | undefined {
+  const found: OpenApiRoute[] = [];
+  const walk = (dir: string, segments: string[]) => {
+    for (const name of readdirSync(dir).sort()) {
+      if (name === 'node_modules' || name.startsWith('.') || name.startsWith('_')) continue;
+      const path = join(dir, name);
+      if (!statSync(path).isDirectory()) continue;
+      const next = /^\(.*\)$/.test(name) ? segments : [...segments, name];
+      if (name === 'openapi.json') {
+        const file = ROUTE_FILES.map((routeFile) => join(path, routeFile)).find((candidate) => existsSync(candidate));
+        if (file) found.push({ file, path: `/${next.join('/')}` });
+      }
+      walk(path, next);
+    }
+  };
+  if (existsSync(appDir)) walk(appDir, []);
+  return found.find((route) => route.path === '/api/openapi.json') ?? found[0];
+}
+
+async function documentOfRoute(modules: ProjectModules, route: OpenApiRoute, root: string): Promise<OpenApiDocument> {
+  const name = route.file.slice(root.length + 1).split(sep).join('/');
+  const exports = modules.load(route.file);
+  const GET = exports.GET as ((request: Request, context: unknown) => Response | Promise<Response>) | undefined;
+  if (typeof GET !== 'function') throw new UserError(`${name} exports no GET handler.`);
+  const response = await GET(new Request(`http://localhost${route.path}`), { params: Promise.resolve({}) });
+  const text = await response.text();
+  if (!response.ok) throw new UserError(`${name} answered ${response.status}: ${text.slice(0, 500)}`);
+  try {
+    return JSON.parse(text) as OpenApiDocument;
+  } catch {
+    throw new UserError(`${name} answered something that is not JSON: ${text.slice(0, 200)}`);
+  }
+}
+
+/** The .env files `next start` loads, through the project's own @next/env (a dependency of next); none without it. */
+function loadEnvFiles(root: string): void {
+  try {
+    const nextRequire = createRequire(createRequire(join(root, 'package.json')).resolve('next/package.json'));
+    const env = nextRequire('@next/env') as { loadEnvConfig(dir: string, dev?: boolean, log?: object, forceReload?: boolean): unknown };
+    env.loadEnvConfig(root, false, { info: () => {}, error: () => {} });
+  } catch {
+    // next not installed: process.env as it is
+  }
+}
+
+/** The number of operations (path + method pairs) of a document. */
+export function operationCount(document: OpenApiDocument): number {
+  return Object.values(document.paths ?? {}).reduce(
+    (count, item) => count + Object.keys(item ?? {}).filter((key) => METHODS.includes(key)).length,
+    0,
+  );
+}
+
+export { METHODS as OPENAPI_METHODS };
