@@ -33,6 +33,8 @@ const removeStaleChunks = (extension) => ({
   },
 });
 
+const MINIFY = { keep_classnames: true, keep_fnames: true, format: { comments: false } };
+
 // The OpenAPI and Swagger UI code is imported dynamically by runtime/docs.ts and becomes chunks of its own.
 // Two entries: the library (index) and `next-app-controllers/proxy` (runtime/proxy.ts), light enough for a proxy or
 // an Edge middleware; what they share becomes a chunk.
@@ -44,7 +46,9 @@ const output = (format, extension) => ({
   entryFileNames: `[name].${extension}`,
   chunkFileNames: `chunks/[name]-[hash].${extension}`,
   ...(format === 'cjs' ? { exports: 'named' } : {}),
-  plugins: [removeStaleChunks(extension)],
+  // Minified: what importing the library loads is paid by every app's cold start. Class and function names are kept,
+  // so stack traces and error messages still read.
+  plugins: [terser(MINIFY), removeStaleChunks(extension)],
 });
 
 export default [
@@ -89,7 +93,7 @@ export default [
       json(),
       typescript({ tsconfig: './tsconfig.json', include: ['bin/**/*.ts', 'generators/**/*.ts'], compilerOptions }),
       // Minified to keep the tarball small; names kept so an error's stack (NEXT_APP_CONTROLLERS_DEBUG=1) still reads.
-      terser({ keep_classnames: true, keep_fnames: true, format: { comments: false } }),
+      terser(MINIFY),
     ],
   },
 ];

@@ -39,7 +39,8 @@ export function runSize() {
     if (loaded.has(name)) return;
     loaded.add(name);
     const source = readFileSync(join(dist, name), 'utf8');
-    for (const [, spec] of source.matchAll(/^(?:import|export)\b[^'"]*?from\s*['"](\.[^'"]+)['"]|^import\s*['"](\.[^'"]+)['"]/gm)) {
+    // Static imports and re-exports only (`import(` is a lazy chunk), minified or not: `import{a as b}from"./x.mjs"`.
+    for (const [, spec] of source.matchAll(/(?<![\w$.])(?:import|export)\s*(?:[\w$*{}\s,]*?\s*from\s*)?["'](\.[^"']+)["']/g)) {
       visit(join(dirname(name), spec));
     }
   };

@@ -9,12 +9,23 @@ import type { Responder } from './responses/serialize';
 import type { RouteDefinition } from './routing/route-definitions';
 import type { Validated } from './validation/dto-validation';
 
-// Validation code loads with the first request that needs it (Rollup makes these chunks of their own): importing the
-// library stays small, and an application without DTOs never parses it. Once loaded, a chunk's module is used without
+// Validation code is a chunk of its own (Rollup makes these): importing the library stays small, and an application
+// without DTOs never parses it. An application with DTO routes starts loading it, with the validators, when it is
+// created, so that its first validated request does not wait for them. Once loaded, a chunk's module is used without
 // an await, the same way for every input kind.
 interface Chunk<T> {
   module?: T;
   load(): Promise<T>;
+}
+
+/** What every validation chunk exports besides its own function: loads class-validator and class-transformer. */
+interface ValidationChunk {
+  loadValidators(): Promise<unknown>;
+}
+
+/** Starts loading a chunk and the validators ahead of the first request; a failure is reported by the request that awaits them. */
+function preload(chunk: Chunk<ValidationChunk>): void {
+  chunk.load().then((module) => module.loadValidators()).catch(() => {});
 }
 
 function chunk<T>(importChunk: () => Promise<T>): Chunk<T> {
@@ -76,6 +87,9 @@ export function invoker(definition: RouteDefinition, instance: object, options: 
     return async (context) => send(await method.call(instance, context), context);
   }
   const steps: ArgumentStep[] = [];
+  if (body) preload(bodyValidation);
+  if (form) preload(formValidation);
+  if (query || params || headers) preload(inputValidation);
   if (body) {
     const limits = { bodyLimit, bodyDepthLimit };
     steps.push(async (context, args) => {

@@ -45,9 +45,33 @@ const NEXT_15_TURBOPACK_SETTING: RequiredNextSetting = {
   why: 'Next.js 15 minifies server code in Turbopack builds unless turbopackMinify is off (serverMinification only reaches webpack builds)',
 };
 
-/** The settings `--swagger` needs for the project's Next.js major version (undefined when it cannot be told: the newest). */
-export function swaggerNextSettings(nextMajor: number | undefined): readonly RequiredNextSetting[] {
-  return nextMajor !== undefined && nextMajor < 16 ? [...SWAGGER_NEXT_SETTINGS, NEXT_15_TURBOPACK_SETTING] : SWAGGER_NEXT_SETTINGS;
+/** The route whose trace must carry swagger-ui-dist's files: the docs route `init --swagger` writes. */
+export const DOCS_ROUTE = '/api-docs';
+
+/**
+ * swagger-ui-dist's files, for `output: 'standalone'`: the docs handler reads them from disk, which no tracer sees, so
+ * the standalone folder had none of them. Written whether or not the app is standalone today (Docker usually comes
+ * later); without standalone it only lists files already there. `nodeModules` is where the package is installed,
+ * relative to the project: `./node_modules`, or a workspace root's `../../node_modules` where it is hoisted.
+ */
+export function swaggerTracingSetting(nodeModules: string): RequiredNextSetting {
+  return {
+    path: ['outputFileTracingIncludes', DOCS_ROUTE],
+    kind: 'array-includes',
+    value: `'${nodeModules}/swagger-ui-dist/*'`,
+    why: "with output: 'standalone', only traced files are copied, and the docs handler reads swagger-ui-dist's files from disk",
+  };
+}
+
+/**
+ * The settings `--swagger` needs for the project's Next.js major version (undefined when it cannot be told: the
+ * newest). `nodeModules` lists the folders, relative to the project, where swagger-ui-dist may be installed.
+ */
+export function swaggerNextSettings(nextMajor: number | undefined, nodeModules: readonly string[] = ['./node_modules']): readonly RequiredNextSetting[] {
+  const tracing = nodeModules.map(swaggerTracingSetting);
+  return nextMajor !== undefined && nextMajor < 16
+    ? [...SWAGGER_NEXT_SETTINGS, NEXT_15_TURBOPACK_SETTING, ...tracing]
+    : [...SWAGGER_NEXT_SETTINGS, ...tracing];
 }
 
 export const NEXT_CONFIG_FILES = ['next.config.ts', 'next.config.mts', 'next.config.mjs', 'next.config.js', 'next.config.cjs'];
@@ -56,7 +80,10 @@ export const NEXT_CONFIG_FILES = ['next.config.ts', 'next.config.mts', 'next.con
 /** Properties still to write, nested: `{ experimental: { serverMinification: 'false', turbopackMinify: 'false' } }`. */
 type PendingProperties = Map<string, string | PendingProperties>;
 
-/** Records the rest of a setting's path, from `from` on, so settings under one new parent share it. */
+/**
+ * Records the rest of a setting's path, from `from` on, so settings under one new parent share it. Two list entries
+ * for one new property share its array.
+ */
 function addPending(pending: PendingProperties, setting: RequiredNextSetting, from: number, literal: (value: string) => string): void {
   let level = pending;
   for (const key of setting.path.slice(from, -1)) {
@@ -64,12 +91,26 @@ function addPending(pending: PendingProperties, setting: RequiredNextSetting, fr
     if (typeof next !== 'object') level.set(key, (next = new Map()));
     level = next;
   }
-  level.set(setting.path.at(-1)!, setting.kind === 'array-includes' ? `[${literal(setting.value)}]` : literal(setting.value));
+  const key = setting.path.at(-1)!;
+  const earlier = level.get(key);
+  if (setting.kind === 'array-includes') {
+    const list = typeof earlier === 'string' && earlier.startsWith('[') ? `${earlier.slice(0, -1)}, ` : '[';
+    level.set(key, `${list}${literal(setting.value)}]`);
+  } else {
+    level.set(key, literal(setting.value));
+  }
+}
+
+/** A property name as written: bare when it is an identifier, quoted otherwise (`'/api-docs'`). */
+function propertyKey(key: string, quote: string): string {
+  return /^[A-Za-z_$][\w$]*$/.test(key) ? key : `${quote}${key}${quote}`;
 }
 
 /** One `key: value` text per entry: `experimental: { serverMinification: false, turbopackMinify: false }`. */
-function renderPending(pending: PendingProperties): string[] {
-  return [...pending].map(([key, value]) => `${key}: ${typeof value === 'string' ? value : `{ ${renderPending(value).join(', ')} }`}`);
+function renderPending(pending: PendingProperties, quote = "'"): string[] {
+  return [...pending].map(
+    ([key, value]) => `${propertyKey(key, quote)}: ${typeof value === 'string' ? value : `{ ${renderPending(value, quote).join(', ')} }`}`,
+  );
 }
 
 export function nextConfigInstructions(file: string, settings: readonly RequiredNextSetting[]): string {
@@ -156,6 +197,7 @@ export function patchNextConfig(
   const edits: TextEdit[] = [];
   /** New properties per object, inserted together so their order is kept. */
   const newProperties = new Map<TS.ObjectLiteralExpression, PendingProperties>();
+  const appends = new Map<TS.ArrayLiteralExpression, string[]>();
   const added: string[] = [];
   for (const setting of settings) {
     let object = root;
@@ -185,22 +227,20 @@ export function patchNextConfig(
       if (!ts.isArrayLiteralExpression(initializer)) return manual(`\`${name}\` is not an array literal`);
       const wanted = setting.value.slice(1, -1);
       if (initializer.elements.some((e) => ts.isStringLiteralLike(e) && e.text === wanted)) break;
-      const elements = initializer.elements;
-      edits.push(
-        appendToList(
-          text,
-          initializer.getStart(source),
-          initializer.getEnd() - 1,
-          elements.at(-1)?.getEnd(),
-          elements[0]?.getStart(source),
-          literal(setting.value),
-        ),
-      );
+      if (!appends.has(initializer)) appends.set(initializer, []);
+      appends.get(initializer)!.push(literal(setting.value));
       added.push(name);
     }
   }
+  // Entries for one existing array go in one edit, so two of them cannot land on the same spot.
+  for (const [array, items] of appends) {
+    const elements = array.elements;
+    edits.push(
+      appendToList(text, array.getStart(source), array.getEnd() - 1, elements.at(-1)?.getEnd(), elements[0]?.getStart(source), items.join(', ')),
+    );
+  }
   for (const [object, pending] of newProperties) {
-    const properties = renderPending(pending);
+    const properties = renderPending(pending, quote);
     const open = object.getStart(source);
     const close = object.getEnd() - 1;
     if (object.properties.length === 0) {

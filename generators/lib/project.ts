@@ -127,3 +127,22 @@ export function nextMajorVersion(root: string): number | undefined {
   const major = /^[\^~>=v\s]*(\d+)/.exec(range ?? '')?.[1];
   return major === undefined ? undefined : Number(major);
 }
+
+/**
+ * The root of the npm, Yarn or pnpm workspace the project is a member of (a folder above it whose package.json lists
+ * `workspaces`, or that holds pnpm-workspace.yaml), where its packages may be hoisted. Undefined outside a workspace.
+ */
+export function workspaceRoot(root: string): string | undefined {
+  for (let dir = dirname(root); dirname(dir) !== dir; dir = dirname(dir)) {
+    if (existsSync(join(dir, 'pnpm-workspace.yaml'))) return dir;
+    const pkg = existsSync(join(dir, 'package.json')) ? (readPackageJson(dir) as { workspaces?: unknown }) : undefined;
+    if (pkg?.workspaces) return dir;
+  }
+  return undefined;
+}
+
+/** The node_modules folders, relative to the project, where its packages may be installed: its own and a workspace root's. */
+export function nodeModulesFolders(root: string): string[] {
+  const workspace = workspaceRoot(root);
+  return workspace ? ['./node_modules', `${relative(root, workspace).split(sep).join('/')}/node_modules`] : ['./node_modules'];
+}

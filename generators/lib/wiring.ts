@@ -6,7 +6,7 @@ import { addPackages, installCommandLines, LIBRARY_NAME, librarySource, missingP
 import { NEXT_CONFIG_FILES, nextConfigInstructions, patchNextConfig, swaggerNextSettings } from './next-config';
 import type { PackageManager } from './package-manager';
 import { addOpenApiScript } from './package-scripts';
-import { appModuleImport, listedDependencies, nextMajorVersion, readPackageJson, type ProjectLayout } from './project';
+import { appModuleImport, listedDependencies, nextMajorVersion, nodeModulesFolders, readPackageJson, type ProjectLayout } from './project';
 import { writeMalformedPathProxy } from './proxy';
 import { patchTsconfig, tsconfigInstructions } from './tsconfig';
 import { loadTypeScript } from './typescript';
@@ -40,7 +40,7 @@ export function writeWiring(generator: ProjectGenerator, layout: ProjectLayout, 
   else generator._addManualStep(`There is no tsconfig.json.\n${tsconfigInstructions()}`);
 
   if (!swagger) return;
-  const settings = swaggerNextSettings(nextMajorVersion(layout.root));
+  const settings = swaggerNextSettings(nextMajorVersion(layout.root), nodeModulesFolders(layout.root));
   const configFile = NEXT_CONFIG_FILES.find((file) => existsSync(join(layout.root, file)));
   if (!configFile) {
     generator._addManualStep(`There is no next.config.* file. Create next.config.ts:\n${nextConfigInstructions('next.config.ts', settings)}`);

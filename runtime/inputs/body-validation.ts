@@ -21,3 +21,6 @@ export async function toValidBody(request: Request, dto: Class, limits: BodyLimi
   assertBodyDepth(plain, limits.bodyDepthLimit);
   return toValidDto(dto, plain, validation);
 }
+
+/** For the invoker, which starts loading the validators when an application with DTO routes is created. */
+export { loadValidators } from '../validation/dto-validation';

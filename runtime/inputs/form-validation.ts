@@ -17,3 +17,6 @@ export async function toValidForm(request: Request, dto: Class, bodyLimit: numbe
   await fileRulesRegistered();
   return toValidInput(dto, () => plain, validation, 'form');
 }
+
+/** For the invoker, which starts loading the validators when an application with DTO routes is created. */
+export { loadValidators } from '../validation/dto-validation';

@@ -64,3 +64,6 @@ function takeFiles(plain: Record<string, unknown>): Record<string, unknown> | un
   }
   return files;
 }
+
+/** For the invoker, which starts loading the validators when an application with DTO routes is created. */
+export { loadValidators } from '../validation/dto-validation';

@@ -1,6 +1,6 @@
 import { designType, propertyRules, type RuleMetadata } from '../validation/dto-rules';
 import { namedExport } from '../peers/interop';
-import { requireFromProject } from '../peers/node-runtime';
+import { importSchemaGenerator } from '../peers/schema-generator';
 import type { Class } from '../types';
 import { combinedStorage, loadTransformerStorages, type DiscriminatorOptions, type TransformerStorage } from '../validation/transformer-storage';
 import { findClassRecord } from '../decorators/metadata';
@@ -41,11 +41,13 @@ export function memoizedSchemaTools(load: SchemaToolsLoader): () => Promise<Sche
 }
 
 export async function loadSchemaTools(): Promise<SchemaTools> {
-  // class-validator-jsonschema is an optional peer: never named in an import a bundler would resolve (see
-  // requireFromProject). Loaded natively it still reads the one class-validator storage (kept on globalThis), and it
-  // is handed class-transformer's storages below.
-  const jsonschema = requireFromProject<unknown>('class-validator-jsonschema', 'generateOpenApiDocument');
-  const [validator, transformerStorages] = await Promise.all([import('class-validator'), loadTransformerStorages()]);
+  // class-validator-jsonschema reads the one class-validator storage (kept on globalThis), and it is handed
+  // class-transformer's storages below.
+  const [jsonschema, validator, transformerStorages] = await Promise.all([
+    importSchemaGenerator(),
+    import('class-validator'),
+    loadTransformerStorages(),
+  ]);
   const getMetadataStorage = namedExport<() => ValidationStorage>(validator, 'getMetadataStorage')!;
   return {
     targetConstructorToSchema: namedExport<SchemaTools['targetConstructorToSchema']>(jsonschema, 'targetConstructorToSchema')!,

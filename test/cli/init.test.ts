@@ -72,7 +72,13 @@ init('--swagger writes both documentation routes and merges the settings into ne
     "import { createSwaggerUiHandler } from 'next-app-controllers';\n\nexport const GET = createSwaggerUiHandler({ openApiUrl: '/api/openapi.json' });\n",
   );
   const config = read(dir, 'next.config.ts');
-  assert.ok(config.includes('  cacheComponents: true,\n  serverExternalPackages: ["swagger-ui-dist"],\n  experimental: { serverMinification: false },\n};'));
+  assert.ok(
+    config.includes(
+      '  cacheComponents: true,\n  serverExternalPackages: ["swagger-ui-dist"],\n  experimental: { serverMinification: false },\n' +
+        '  outputFileTracingIncludes: { "/api-docs": ["./node_modules/swagger-ui-dist/*"] },\n};',
+    ),
+    config,
+  );
   assert.ok(summary!.updated.includes('next.config.ts'));
   assert.ok(summary!.manual.some((step) => step.includes('class-validator-jsonschema@') && step.includes('swagger-ui-dist@')));
   const pkg = JSON.parse(read(dir, 'package.json')) as { scripts: Record<string, string> };

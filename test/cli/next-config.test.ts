@@ -1,7 +1,7 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import ts from 'typescript';
-import { patchNextConfig, SWAGGER_NEXT_SETTINGS, swaggerNextSettings, type RequiredNextSetting } from '../../generators/lib/next-config';
+import { patchNextConfig, SWAGGER_NEXT_SETTINGS, swaggerNextSettings, swaggerTracingSetting, type RequiredNextSetting } from '../../generators/lib/next-config';
 
 const ONLY_EXTERNAL = [SWAGGER_NEXT_SETTINGS[0]];
 
@@ -93,6 +93,38 @@ patchNextConfigSuite('for Next.js 15 it also turns off Turbopack minification; f
     const text = patchNextConfig(ts, CREATE_NEXT_APP, 'next.config.ts', swaggerNextSettings(major)).text;
     assert.not.match(text, 'turbopackMinify');
   }
+});
+
+// Regression (issue 25): with output: 'standalone' the docs handler found no swagger-ui-dist, which only a setting
+// can bring into the standalone folder (the handler reads its files from disk, which no tracer follows).
+patchNextConfigSuite("the tracing setting lists swagger-ui-dist's folders under the docs route, quoted in the file's style", () => {
+  const settings = swaggerNextSettings(16, ['./node_modules', '../../node_modules']);
+  const result = patchNextConfig(ts, CREATE_NEXT_APP, 'next.config.ts', settings);
+  assert.match(
+    result.text,
+    '  outputFileTracingIncludes: { "/api-docs": ["./node_modules/swagger-ui-dist/*", "../../node_modules/swagger-ui-dist/*"] },\n};',
+  );
+  assert.is(patchNextConfig(ts, result.text, 'next.config.ts', settings).status, 'unchanged');
+  const manual = patchNextConfig(ts, 'export default config;\n', 'next.config.mjs', settings);
+  if (manual.status === 'manual') {
+    assert.match(manual.instructions, "outputFileTracingIncludes: { '/api-docs': ['./node_modules/swagger-ui-dist/*', '../../node_modules/swagger-ui-dist/*'] },");
+  } else assert.unreachable('an unrecognisable config is left to the user');
+});
+
+patchNextConfigSuite('existing tracing includes get the docs route, or its missing folders appended in one edit', () => {
+  const settings = ['./node_modules', '../../node_modules'].map(swaggerTracingSetting);
+  assert.is(
+    patchNextConfig(ts, "export default { outputFileTracingIncludes: { '/': ['./data/*'] } };\n", 'next.config.mjs', settings).text,
+    "export default { outputFileTracingIncludes: { '/': ['./data/*'], '/api-docs': ['./node_modules/swagger-ui-dist/*', '../../node_modules/swagger-ui-dist/*'] } };\n",
+  );
+  assert.is(
+    patchNextConfig(ts, "export default { outputFileTracingIncludes: { '/api-docs': [] } };\n", 'next.config.mjs', settings).text,
+    "export default { outputFileTracingIncludes: { '/api-docs': ['./node_modules/swagger-ui-dist/*', '../../node_modules/swagger-ui-dist/*'] } };\n",
+  );
+  assert.is(
+    patchNextConfig(ts, "export default { outputFileTracingIncludes: { '/api-docs': ['./node_modules/swagger-ui-dist/*'] } };\n", 'next.config.mjs', settings).text,
+    "export default { outputFileTracingIncludes: { '/api-docs': ['./node_modules/swagger-ui-dist/*', '../../node_modules/swagger-ui-dist/*'] } };\n",
+  );
 });
 
 patchNextConfigSuite.run();

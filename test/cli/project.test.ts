@@ -3,7 +3,7 @@ import * as assert from 'uvu/assert';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { nextMajorVersion, relativeImport } from '../../generators/lib/project';
+import { nextMajorVersion, nodeModulesFolders, relativeImport } from '../../generators/lib/project';
 
 const relativeImportSuite = suite('relativeImport');
 
@@ -41,3 +41,26 @@ nextMajorVersionSuite('reads the installed next first, then the range in package
 });
 
 nextMajorVersionSuite.run();
+
+const nodeModulesFoldersSuite = suite('nodeModulesFolders');
+
+nodeModulesFoldersSuite("lists a workspace root's node_modules for a member of an npm or pnpm workspace, and only its own otherwise", () => {
+  const root = mkdtempSync(join(tmpdir(), 'nac-workspace-'));
+  try {
+    const app = join(root, 'apps', 'web');
+    mkdirSync(app, { recursive: true });
+    writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'web' }));
+    assert.equal(nodeModulesFolders(app), ['./node_modules']);
+    writeFileSync(join(root, 'package.json'), JSON.stringify({ private: true }));
+    assert.equal(nodeModulesFolders(app), ['./node_modules'], 'a package.json above without workspaces is not a workspace root');
+    writeFileSync(join(root, 'package.json'), JSON.stringify({ private: true, workspaces: ['apps/*'] }));
+    assert.equal(nodeModulesFolders(app), ['./node_modules', '../../node_modules']);
+    writeFileSync(join(root, 'package.json'), JSON.stringify({ private: true }));
+    writeFileSync(join(root, 'pnpm-workspace.yaml'), "packages:\n  - 'apps/*'\n");
+    assert.equal(nodeModulesFolders(app), ['./node_modules', '../../node_modules']);
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
+});
+
+nodeModulesFoldersSuite.run();

@@ -115,8 +115,23 @@ export function freePort(): Promise<number> {
 /** `next start` on a random loopback port; resolves once `readyPath` answers 200 (at most `timeoutMs`). */
 export async function startExample(timeoutMs = 30_000, dir = EXAMPLE, readyPath = '/api/system/health', env: Record<string, string> = {}): Promise<RunningServer> {
   const port = await freePort();
-  const child = spawn(process.execPath, [nextOf(dir).bin, 'start', '--hostname', '127.0.0.1', '--port', String(port)], {
-    cwd: dir,
+  return startServer([nextOf(dir).bin, 'start', '--hostname', '127.0.0.1', '--port', String(port)], dir, port, timeoutMs, readyPath, env);
+}
+
+/**
+ * A Node.js server (`node <args>`) started in `cwd` and listening on `port` of 127.0.0.1; resolves once `readyPath`
+ * answers 200 (at most `timeoutMs`).
+ */
+export async function startServer(
+  args: string[],
+  cwd: string,
+  port: number,
+  timeoutMs: number,
+  readyPath: string,
+  env: Record<string, string> = {},
+): Promise<RunningServer> {
+  const child = spawn(process.execPath, args, {
+    cwd,
     env: { ...ENV, ...env },
     detached: true, // its own process group, so the whole group can be killed by PID
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -147,7 +162,7 @@ export async function startExample(timeoutMs = 30_000, dir = EXAMPLE, readyPath 
   for (;;) {
     if (child.exitCode !== null || child.signalCode !== null) {
       await server.stop();
-      throw new Error(`next start exited early (${child.exitCode ?? child.signalCode}):\n${output}`);
+      throw new Error(`node ${args.join(' ')} exited early (${child.exitCode ?? child.signalCode}):\n${output}`);
     }
     try {
       const response = await send(port, 'GET', readyPath, { timeoutMs: 2_000 });
@@ -157,7 +172,7 @@ export async function startExample(timeoutMs = 30_000, dir = EXAMPLE, readyPath 
     }
     if (Date.now() > deadline) {
       await server.stop();
-      throw new Error(`next start did not answer within ${timeoutMs / 1000} s:\n${output}`);
+      throw new Error(`node ${args.join(' ')} did not answer within ${timeoutMs / 1000} s:\n${output}`);
     }
     await new Promise((resolve) => setTimeout(resolve, 150));
   }

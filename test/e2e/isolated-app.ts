@@ -49,17 +49,19 @@ export function packLibrary(): string {
 export interface IsolatedAppOptions {
   /** The Next.js version to install. */
   next: string;
-  /** Packages beyond next, react and the required peers (the docs packages, for instance). */
+  /** Packages beyond next, react and the required peers (the docs packages, for instance): a name (the version the
+   * repository installed) or `name@version`. */
   extra?: string[];
 }
 
-/** Copies the fixture into a fresh temporary folder and installs it; returns the folder. */
-export function installIsolatedApp({ next, extra = [] }: IsolatedAppOptions): string {
-  const dir = mkdtempSync(join(tmpdir(), `nac-isolated-next${Number.parseInt(next, 10)}-`));
-  cpSync(ISOLATED_FIXTURE, dir, { recursive: true });
-  const pinned = (name: string) => [name, installedVersion(name)];
-  const manifest = {
-    name: 'isolated-app',
+/** The app's package.json: the packed library, the Next.js version under test, the rest pinned. */
+function appManifest(name: string, { next, extra = [] }: IsolatedAppOptions) {
+  const pinned = (spec: string) => {
+    const at = spec.lastIndexOf('@');
+    return at > 0 ? [spec.slice(0, at), spec.slice(at + 1)] : [spec, installedVersion(spec)];
+  };
+  return {
+    name,
     private: true,
     dependencies: Object.fromEntries([
       ['next', next],
@@ -68,14 +70,46 @@ export function installIsolatedApp({ next, extra = [] }: IsolatedAppOptions): st
     ]),
     devDependencies: Object.fromEntries(['typescript', '@types/react', '@types/node'].map(pinned)),
   };
-  writeFileSync(join(dir, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`);
+}
+
+const writeJson = (file: string, value: unknown) => writeFileSync(file, `${JSON.stringify(value, null, 2)}\n`);
+
+/** Copies the fixture into a fresh temporary folder and installs it; returns the folder. */
+export function installIsolatedApp(options: IsolatedAppOptions): string {
+  const dir = mkdtempSync(join(tmpdir(), `nac-isolated-next${Number.parseInt(options.next, 10)}-`));
+  cpSync(ISOLATED_FIXTURE, dir, { recursive: true });
+  writeJson(join(dir, 'package.json'), appManifest('isolated-app', options));
   run('npm', ['install', '--no-audit', '--no-fund'], dir);
   return dir;
 }
 
-/** Runs the installed CLI of an isolated app, as a user would with npx. */
-export function runInstalledCli(dir: string, args: string[]): string {
-  return run(join(dir, 'node_modules', '.bin', 'next-app-controllers'), args, dir);
+/** pnpm, as the repository installs it (a devDependency), for the pnpm workspace. */
+export const PNPM = join(ROOT, 'node_modules', '.bin', 'pnpm');
+
+/**
+ * The fixture as the member `apps/web` of a workspace, installed from the workspace root. npm hoists the library,
+ * Next.js and the peers into the root's node_modules; pnpm keeps them in the root's node_modules/.pnpm and links the
+ * app's direct dependencies into apps/web/node_modules. Returns the workspace root; the app is `apps/web`.
+ */
+export function installWorkspaceApp(options: IsolatedAppOptions, manager: 'npm' | 'pnpm' = 'npm'): string {
+  const root = mkdtempSync(join(tmpdir(), `nac-${manager}-workspace-`));
+  const app = join(root, 'apps', 'web');
+  cpSync(ISOLATED_FIXTURE, app, { recursive: true });
+  writeJson(join(app, 'package.json'), appManifest('web', options));
+  if (manager === 'npm') {
+    writeJson(join(root, 'package.json'), { name: 'monorepo', private: true, workspaces: ['apps/*'] });
+    run('npm', ['install', '--no-audit', '--no-fund'], root);
+  } else {
+    writeJson(join(root, 'package.json'), { name: 'monorepo', private: true });
+    writeFileSync(join(root, 'pnpm-workspace.yaml'), "packages:\n  - 'apps/*'\n");
+    run(PNPM, ['install', '--config.confirmModulesPurge=false'], root);
+  }
+  return root;
+}
+
+/** Runs the installed CLI in an app folder, as a user would with npx; `binRoot` holds node_modules/.bin (a workspace root). */
+export function runInstalledCli(dir: string, args: string[], binRoot = dir): string {
+  return run(join(binRoot, 'node_modules', '.bin', 'next-app-controllers'), args, dir);
 }
 
 export function removeIsolatedApp(dir: string): void {
