@@ -1,6 +1,6 @@
-import { methodRecord, type DtoInputKey } from './metadata';
-import type { Class } from '../types';
-import { assertLegacyDecorator, memberName } from './legacy';
+import { methodRecord, type DtoInputKey } from '../metadata';
+import type { Class } from '../../types';
+import { assertLegacyDecorator, memberName } from '../legacy';
 
 /** The parameter decorator `@<name>(Dto)`: records the DTO under `key` of the method's record, once per method. */
 export function dtoParameter(name: string, key: DtoInputKey, dto: Class): ParameterDecorator {

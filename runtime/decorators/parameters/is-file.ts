@@ -1,6 +1,6 @@
 import type { ValidationOptions } from 'class-validator';
-import type { IsFileOptions } from '../validation/file-rule';
-import { addFileRule } from '../validation/file-rules';
+import type { IsFileOptions } from '../../validation/file-rule';
+import { addFileRule } from '../../validation/file-rules';
 
 /**
  * A class-validator rule for `@Form` DTOs: the value must be a `File`, at most `maxSize` bytes, of one of `mimeTypes`.

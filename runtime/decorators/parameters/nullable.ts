@@ -1,5 +1,5 @@
-import { markNullable } from '../validation/nullable-properties';
-import { assertLegacyDecorator } from './legacy';
+import { markNullable } from '../../validation/nullable-properties';
+import { assertLegacyDecorator } from '../legacy';
 
 /**
  * Accepts `null` for a DTO property (README "Validation rules"): a `null` value skips the property's other checks and

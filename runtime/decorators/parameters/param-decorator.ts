@@ -1,6 +1,6 @@
-import type { ParamResolver } from '../types';
-import { methodRecord } from './metadata';
-import { assertLegacyDecorator, memberName } from './legacy';
+import type { ParamResolver } from '../../types';
+import { methodRecord } from '../metadata';
+import { assertLegacyDecorator, memberName } from '../legacy';
 
 /**
  * Makes a parameter decorator: `const CurrentUser = createParamDecorator((context) => context.state.user)`, then
