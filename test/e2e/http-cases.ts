@@ -1,6 +1,6 @@
 import * as assert from 'uvu/assert';
 import type { ExampleSuite } from './example-suite';
-import { API_KEY, send, type RawResponse } from './harness';
+import { API_KEY, CORS_PAGE_ORIGIN, send, type RawResponse } from './harness';
 
 const JSON_BODY = { 'content-type': 'application/json' };
 
@@ -243,6 +243,15 @@ export function httpCases({ test, server }: ExampleSuite): void {
         message: `Malformed percent-encoding in path ${path}`,
       }, path);
     }
+  });
+
+  test("the proxy's malformed-path 400 carries the app's CORS headers for an allowed origin (the same options as its cors())", async () => {
+    const response = await request('GET', '/api/posts/%E0%A4%A', { headers: { origin: CORS_PAGE_ORIGIN } });
+    assert.is(response.status, 400);
+    assert.is(response.headers['access-control-allow-origin'], CORS_PAGE_ORIGIN);
+    assert.is(response.headers['access-control-expose-headers'], 'x-response-time');
+    const other = await request('GET', '/api/posts/%E0%A4%A', { headers: { origin: 'http://elsewhere.example' } });
+    assert.is(other.headers['access-control-allow-origin'], undefined);
   });
 
   test('Next.js redirects a trailing slash: /api/posts/ answers 308 to /api/posts', async () => {
