@@ -1,5 +1,6 @@
 import type { ClassTransformOptions } from 'class-transformer';
 import { namedExport } from '../peers/interop';
+import type { SentAsIs } from './plain-instances';
 import { toResponse } from './response';
 
 type InstanceToPlain = (value: unknown, options?: ClassTransformOptions) => unknown;
@@ -7,25 +8,38 @@ type InstanceToPlain = (value: unknown, options?: ClassTransformOptions) => unkn
 /** Turns what a handler returned into a Response. */
 export type Responder = (value: unknown, status?: number) => Response | Promise<Response>;
 
-let loaded: Promise<InstanceToPlain> | undefined;
+interface Serializer {
+  instanceToPlain: InstanceToPlain;
+  sentAsIs: SentAsIs;
+}
+
+let serializer: Serializer | undefined;
+let loading: Promise<Serializer> | undefined;
 
 // Loaded on the first response that holds a class instance, from the same copy the user's entity files registered
 // @Exclude/@Expose on. Without class-transformer no class can carry those decorators, so JSON.stringify is exact.
-function loadInstanceToPlain(): Promise<InstanceToPlain> {
-  return (loaded ??= import('class-transformer').then(
-    (transformer) => namedExport<InstanceToPlain>(transformer, 'instanceToPlain') ?? ((value) => value),
-    () => (value) => value,
-  ));
+function loadSerializer(): Promise<Serializer> {
+  return (loading ??= Promise.all([
+    import('class-transformer').then(
+      (transformer) => namedExport<InstanceToPlain>(transformer, 'instanceToPlain'),
+      () => undefined,
+    ),
+    import('./plain-instances').then((module) => module.loadSentAsIs()),
+  ]).then(([instanceToPlain, sentAsIs]) => (serializer = instanceToPlain ? { instanceToPlain, sentAsIs } : { instanceToPlain: (value) => value, sentAsIs: () => true })));
 }
 
 /**
  * The handler's result as a Response: a class instance, or a plain object or array holding one at any depth, goes
- * through class-transformer's `instanceToPlain`; anything else is sent as it is (`toResponse`).
+ * through class-transformer's `instanceToPlain`; anything else is sent as it is (`toResponse`). With the default
+ * options, instances of classes without class-transformer rules skip the copy (./plain-instances.ts): same JSON.
  */
 export function serializingResponder(options: ClassTransformOptions | undefined): Responder {
+  const send = ({ instanceToPlain, sentAsIs }: Serializer, value: object, status: number | undefined) =>
+    toResponse(options === undefined && sentAsIs(value) ? value : instanceToPlain(value, options), status);
   return (value, status) => {
     if (!holdsClassInstance(value)) return toResponse(value, status);
-    return loadInstanceToPlain().then((instanceToPlain) => toResponse(instanceToPlain(value, options), status));
+    const instance = value as object;
+    return serializer ? send(serializer, instance, status) : loadSerializer().then((loaded) => send(loaded, instance, status));
   };
 }
 
