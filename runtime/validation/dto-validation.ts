@@ -2,6 +2,8 @@ import type { ValidationError, ValidatorOptions } from 'class-validator';
 import { fileRulesRegistered } from './file-rules';
 import { withDtoRules, type RuleStorage } from './dto-rules';
 import { discriminatorErrors } from './discriminators';
+import { copyIntoDto } from './plain-to-dto';
+import { ruleFreeTest, type RuleFree } from './rule-free';
 import { combinedStorage, loadTransformerStorages, type TransformerStorage } from './transformer-storage';
 import type { FieldError, FieldLocation } from '../errors/http-error';
 import { namedExport } from '../peers/interop';
@@ -15,6 +17,8 @@ export interface Validators {
   storage: RuleStorage;
   /** class-transformer's metadata (every copy that loaded): `@Type`s and their discriminators. */
   types: TransformerStorage;
+  /** Classes whose instances a plain copy makes (`copyIntoDto`) as class-transformer would. */
+  ruleFree: RuleFree;
 }
 
 let validators: Promise<Validators> | undefined;
@@ -25,6 +29,7 @@ export function loadValidators(): Promise<Validators> {
   return (validators ??= Promise.all([import('class-transformer'), import('class-validator'), loadTransformerStorages(), fileRulesRegistered()]).then(
     ([transformer, validator, storages]) => ({
       types: combinedStorage(storages),
+      ruleFree: ruleFreeTest(storages),
       plainToInstance: namedExport<Validators['plainToInstance']>(transformer, 'plainToInstance')!,
       validate: namedExport<Validators['validate']>(validator, 'validate')!,
       storage: namedExport<() => RuleStorage>(validator, 'getMetadataStorage')!(),
@@ -44,10 +49,10 @@ export type Validated = { ok: true; value: object } | { ok: false; errors: Field
  * frames was a fifth of its cost.
  */
 export async function toValidDto(dto: Class, plain: Record<string, unknown>, options: ValidatorOptions, where: FieldLocation = 'body'): Promise<Validated> {
-  const { plainToInstance, validate, storage, types } = await loadValidators();
+  const { plainToInstance, validate, storage, types, ruleFree } = await loadValidators();
   const unknownSubtypes = discriminatorErrors(dto, plain, storage, types, where);
   if (unknownSubtypes.length > 0) return { ok: false, errors: unknownSubtypes };
-  const instance = plainToInstance(dto, plain);
+  const instance = (ruleFree(dto) && copyIntoDto(dto, plain)) || plainToInstance(dto, plain);
   const errors = withDtoRules(dto, instance, storage, flattenValidationErrors(await validate(instance, options), where), where);
   if (errors.length > 0) return { ok: false, errors };
   return { ok: true, value: instance };
