@@ -5,7 +5,13 @@ const BODY = { route: 'c10.r2', id: '42' };
 const HEADERS = { 'content-type': 'application/json' };
 
 export const BUILDERS = {
-  'new Response(string, { status, headers: object })  [ours]': () => new Response(JSON.stringify(BODY), { status: 200, statusText: undefined, headers: HEADERS }),
+  'new Response(string), then headers.set  [ours]': () => {
+    const response = new Response(JSON.stringify(BODY));
+    response.headers.set('content-type', 'application/json');
+    return response;
+  },
+  'new Response(string, { status, headers: object })': () => new Response(JSON.stringify(BODY), { status: 200, statusText: undefined, headers: HEADERS }),
+  'new Response(string, { headers: object })': () => new Response(JSON.stringify(BODY), { headers: HEADERS }),
   'Response.json(value)': () => Response.json(BODY),
   'new Response(string, { headers: new Headers(object) })': () => new Response(JSON.stringify(BODY), { status: 200, headers: new Headers(HEADERS) }),
   'new Response(Uint8Array, { status, headers: object })': () => new Response(ENCODER.encode(JSON.stringify(BODY)), { status: 200, headers: HEADERS }),

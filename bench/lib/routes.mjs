@@ -45,9 +45,12 @@ export function answer(route, params) {
 
 export const JSON_HEADERS = { 'content-type': 'application/json' };
 
-/** The response builder runtime/responses/response.ts uses for a JSON body (same call, same arguments). */
+/** The response builder runtime/responses/response.ts uses for a JSON body (same calls, same arguments). */
 export function jsonResponse(value, status = 200) {
-  return new Response(JSON.stringify(value), { status, statusText: undefined, headers: JSON_HEADERS });
+  const body = JSON.stringify(value);
+  const response = status === 200 ? new Response(body) : new Response(body, { status });
+  response.headers.set('content-type', 'application/json');
+  return response;
 }
 
 export function notFoundBody(method, path) {

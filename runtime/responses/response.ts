@@ -9,14 +9,22 @@ export interface ResponseOptions {
 }
 
 /**
- * The one response builder: sets the default Content-Type first so `init.headers` can override it.
- * `new Response(string, init)` measured about 10% cheaper than `Response.json` on Node 20 (bench/builders).
+ * The one response builder: the default Content-Type, then `init.headers` over it. The body and status go to the
+ * constructor and the headers are set on the Response it made: converting a `ResponseInit` dictionary is a good part
+ * of what `new Response` costs on Node 20 (bench/builders), and a 200 without one skips it.
  */
 export function buildResponse(body: string | null, defaults: Record<string, string>, init?: number | ResponseOptions): Response {
   const options = typeof init === 'number' ? { status: init } : init;
   const status = options?.status ?? 200;
-  const headers = options?.headers === undefined ? defaults : mergeHeaders(defaults, options.headers);
-  return new Response(NULL_BODY_STATUSES.has(status) ? null : body, { status, statusText: options?.statusText, headers });
+  const statusText = options?.statusText;
+  const response =
+    status === 200 && statusText === undefined
+      ? new Response(body)
+      : new Response(NULL_BODY_STATUSES.has(status) ? null : body, statusText === undefined ? { status } : { status, statusText });
+  const headers = response.headers;
+  for (const name in defaults) headers.set(name, defaults[name]);
+  if (options?.headers !== undefined) setHeaders(headers, options.headers);
+  return response;
 }
 
 export function json(body: unknown, init?: number | ResponseOptions): Response {
@@ -47,8 +55,9 @@ export function withoutBody(response: Response): Response {
 
 const NULL_BODY_STATUSES = new Set([101, 103, 204, 205, 304]);
 
-function mergeHeaders(defaults: Record<string, string>, extra: HeadersInit): Headers {
-  const headers = new Headers(defaults);
-  new Headers(extra).forEach((value, name) => headers.set(name, value));
-  return headers;
+/** `extra` over what `headers` holds: a name it has replaces every value there, each of its values kept (Set-Cookie). */
+function setHeaders(headers: Headers, extra: HeadersInit): void {
+  const given = new Headers(extra);
+  given.forEach((_, name) => headers.delete(name));
+  given.forEach((value, name) => headers.append(name, value));
 }

@@ -201,6 +201,10 @@ class ReturnsController {
   @Get('/json') json(context: RouteContext) {
     return context.json({ teapot: true }, { status: 418, headers: { 'content-type': 'application/problem+json', 'x-a': 'b' } });
   }
+  @Get('/cookies') cookies(context: RouteContext) {
+    const headers = new Headers([['set-cookie', 'a=1; Path=/'], ['set-cookie', 'b=2; Path=/']]);
+    return context.text('two cookies', { status: 201, statusText: 'Made', headers });
+  }
   @Get('/http-error') httpError() {
     throw new HttpError(404, 'Post not found');
   }
@@ -248,6 +252,15 @@ returns('context.json takes a status and headers that override the default conte
   assert.is(response.status, 418);
   assert.is(response.headers.get('content-type'), 'application/problem+json');
   assert.is(response.headers.get('x-a'), 'b');
+});
+
+returns('context.text keeps every Set-Cookie of its headers, its status and its status text', async () => {
+  const response = await request(returnsApp, 'GET', '/r/cookies');
+  assert.is(response.status, 201);
+  assert.is(response.statusText, 'Made');
+  assert.is(response.headers.get('content-type'), 'text/plain; charset=utf-8');
+  assert.equal(response.headers.getSetCookie(), ['a=1; Path=/', 'b=2; Path=/']);
+  assert.is(await response.text(), 'two cookies');
 });
 
 returns('a thrown HttpError answers its status and message', async () => {
