@@ -163,16 +163,19 @@ export function createApplication(options: ApplicationOptions): Application {
 
   async function handle(request: Request): Promise<Response> {
     if (!frozen) freeze();
-    const outcome = router.match(request.method, pathnameOf(request.url));
+    const method = request.method;
+    const outcome = router.match(method, pathnameOf(request.url));
     const context = new RouteContext(request, outcome.kind === 'found' ? outcome.params : {});
     let response: Response;
     try {
-      response = await (outcome.kind === 'found' ? outcome.route.run(context) : missChain(outcome)(context));
+      // A handler that answered synchronously is not awaited: a microtask less for most requests.
+      const answer = outcome.kind === 'found' ? outcome.route.run(context) : missChain(outcome)(context);
+      response = answer instanceof Response ? answer : await answer;
     } catch (error) {
       // A chain without middleware is the bare handler (one async frame less per request): its throws land here.
       response = await fail(error, context);
     }
-    return request.method === 'HEAD' ? withoutBody(response) : response;
+    return method === 'HEAD' ? withoutBody(response) : response;
   }
 
   const handlers = Object.fromEntries(HTTP_METHODS.map((method) => [method, (request: Request) => handle(request)])) as Record<HttpMethod, RouteHandler>;

@@ -2,7 +2,8 @@ import type { RouteContext } from './context';
 import { toResponse } from './responses/response';
 import type { Middleware } from './types';
 
-export type Handler = (context: RouteContext) => Promise<Response>;
+/** Answers one request; may throw, or answer synchronously (see invoker.ts). */
+export type Handler = (context: RouteContext) => Response | Promise<Response>;
 export type Recover = (error: unknown, context: RouteContext) => Response | Promise<Response>;
 
 /**

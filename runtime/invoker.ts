@@ -84,7 +84,10 @@ export function invoker(definition: RouteDefinition, instance: object, options: 
   const arity = Math.max(method.length, 1, ...indices);
   const send = routeResponder(definition, respond, fail);
   if (indices.every((index) => index === 0) && arity === 1) {
-    return async (context) => send(await method.call(instance, context), context);
+    return (context) => {
+      const value = method.call(instance, context);
+      return isThenable(value) ? Promise.resolve(value).then((resolved) => send(resolved, context)) : send(value, context);
+    };
   }
   const steps: ArgumentStep[] = [];
   if (body) preload(bodyValidation);
@@ -131,8 +134,14 @@ export function invoker(definition: RouteDefinition, instance: object, options: 
       if (outcome && !outcome.ok) (errors ??= []).push(...outcome.errors);
     }
     if (errors) return fail(clientError(422, 'Validation failed', { errors }), context);
-    return send(await method.apply(instance, args), context);
+    const value = method.apply(instance, args);
+    return send(isThenable(value) ? await value : value, context);
   };
+}
+
+/** What `await` would wait for: a handler's result that is a Promise, or any other thenable. */
+function isThenable(value: unknown): value is PromiseLike<unknown> {
+  return typeof value === 'object' && value !== null && typeof (value as PromiseLike<unknown>).then === 'function';
 }
 
 /** Puts a valid DTO in its place; gives back a failed validation. */
