@@ -1,31 +1,16 @@
 import type { ClassTransformOptions } from 'class-transformer';
-import { namedExport } from '../peers/interop';
-import type { SentAsIs } from './plain-instances';
+import type { Serializer } from './plain-instances';
 import { toResponse } from './response';
-
-type InstanceToPlain = (value: unknown, options?: ClassTransformOptions) => unknown;
 
 /** Turns what a handler returned into a Response. */
 export type Responder = (value: unknown, status?: number) => Response | Promise<Response>;
 
-interface Serializer {
-  instanceToPlain: InstanceToPlain;
-  sentAsIs: SentAsIs;
-}
-
 let serializer: Serializer | undefined;
 let loading: Promise<Serializer> | undefined;
 
-// Loaded on the first response that holds a class instance, from the same copy the user's entity files registered
-// @Exclude/@Expose on. Without class-transformer no class can carry those decorators, so JSON.stringify is exact.
+// Loaded on the first response that holds a class instance: importing the library stays small.
 function loadSerializer(): Promise<Serializer> {
-  return (loading ??= Promise.all([
-    import('class-transformer').then(
-      (transformer) => namedExport<InstanceToPlain>(transformer, 'instanceToPlain'),
-      () => undefined,
-    ),
-    import('./plain-instances').then((module) => module.loadSentAsIs()),
-  ]).then(([instanceToPlain, sentAsIs]) => (serializer = instanceToPlain ? { instanceToPlain, sentAsIs } : { instanceToPlain: (value) => value, sentAsIs: () => true })));
+  return (loading ??= import('./plain-instances').then((module) => module.loadSerializer()).then((loaded) => (serializer = loaded)));
 }
 
 /**
