@@ -131,12 +131,15 @@ export function dtoRuleErrors(
  */
 export function withDtoRules(cls: Function, instance: object, storage: RuleStorage, errors: FieldError[], where: FieldLocation): FieldError[] {
   const acceptedNulls = new Set<string>();
-  const ruled = dtoRuleErrors(cls, instance, storage, new Set(errors.map((error) => error.field)), '', acceptedNulls);
+  const refused = errors.length === 0 ? NONE_REFUSED : new Set(errors.map((error) => error.field));
+  const ruled = dtoRuleErrors(cls, instance, storage, refused, '', acceptedNulls);
   if (acceptedNulls.size > 0) errors = errors.filter((error) => !acceptedNulls.has(error.field));
   if (ruled.length === 0) return errors;
   const covered = (field: string) => ruled.some((rule) => field === rule.field || field.startsWith(`${rule.field}.`));
   return [...errors.filter((error) => !covered(error.field)), ...ruled.map((rule) => ({ ...rule, in: where }))];
 }
+
+const NONE_REFUSED: ReadonlySet<string> = new Set();
 
 function nestedErrors(value: object, storage: RuleStorage, refused: ReadonlySet<string>, field: string, acceptedNulls: Set<string>): RuleError[] {
   // class-transformer made nested values instances of their @Type class; a plain Object has no rules of its own.

@@ -22,18 +22,21 @@ export interface Validators {
 }
 
 let validators: Promise<Validators> | undefined;
+/** The validators once loaded: a request then takes them without awaiting. */
+let loaded: Validators | undefined;
 
 // Loaded on the first validated request, not at import: an application without DTOs never pays for them, and the
 // import resolves to the same copy the user's DTO files registered their decorators on.
 export function loadValidators(): Promise<Validators> {
   return (validators ??= Promise.all([import('class-transformer'), import('class-validator'), loadTransformerStorages(), fileRulesRegistered()]).then(
-    ([transformer, validator, storages]) => ({
-      types: combinedStorage(storages),
-      ruleFree: ruleFreeTest(storages),
-      plainToInstance: namedExport<Validators['plainToInstance']>(transformer, 'plainToInstance')!,
-      validate: namedExport<Validators['validate']>(validator, 'validate')!,
-      storage: namedExport<() => RuleStorage>(validator, 'getMetadataStorage')!(),
-    }),
+    ([transformer, validator, storages]) =>
+      (loaded = {
+        types: combinedStorage(storages),
+        ruleFree: ruleFreeTest(storages),
+        plainToInstance: namedExport<Validators['plainToInstance']>(transformer, 'plainToInstance')!,
+        validate: namedExport<Validators['validate']>(validator, 'validate')!,
+        storage: namedExport<() => RuleStorage>(validator, 'getMetadataStorage')!(),
+      }),
     (cause) => {
       validators = undefined;
       throw new Error('@Body(Dto) needs class-validator and class-transformer: npm install class-validator class-transformer', { cause });
@@ -49,7 +52,7 @@ export type Validated = { ok: true; value: object } | { ok: false; errors: Field
  * frames was a fifth of its cost.
  */
 export async function toValidDto(dto: Class, plain: Record<string, unknown>, options: ValidatorOptions, where: FieldLocation = 'body'): Promise<Validated> {
-  const { plainToInstance, validate, storage, types, ruleFree } = await loadValidators();
+  const { plainToInstance, validate, storage, types, ruleFree } = loaded ?? (await loadValidators());
   const unknownSubtypes = discriminatorErrors(dto, plain, storage, types, where);
   if (unknownSubtypes.length > 0) return { ok: false, errors: unknownSubtypes };
   const instance = (ruleFree(dto) && copyIntoDto(dto, plain)) || plainToInstance(dto, plain);
