@@ -20,24 +20,46 @@ export interface TransformerStorage {
   findTransformMetadatas(target: Function, propertyName: string, transformationType: number): unknown[];
 }
 
+let storages: Promise<TransformerStorage[]> | undefined;
+
 /**
  * class-transformer ships three builds (cjs, esm5, esm2015), each with its own `defaultMetadataStorage`, and `@Type`
  * records into whichever build the DTO file imported: esm5 inside a Next.js bundle (its `module` field), cjs under
  * plain Node. The storage is not exported from the package's entry, so load each build's storage by its literal path
  * (a bundler then resolves it to the very module the DTOs' `import 'class-transformer'` reached) and ask all of them:
- * only the copy the DTOs registered on knows their types. A build that cannot load here (esm5 under plain Node) is
- * skipped.
+ * only the copy the DTOs registered on knows their types. Loaded once per process.
  */
-export async function loadTransformerStorages(): Promise<TransformerStorage[]> {
+export function loadTransformerStorages(): Promise<TransformerStorage[]> {
+  return (storages ??= findStorages());
+}
+
+async function findStorages(): Promise<TransformerStorage[]> {
+  // @ts-ignore class-transformer declares no types for its build folders.
+  const cjs: TransformerStorage | undefined = await import('class-transformer/cjs/storage.js').then(storageOf, () => undefined);
+  if (cjs && (await recordsInto(cjs))) return [cjs];
   const builds = await Promise.all([
-    // @ts-ignore class-transformer declares no types for its build folders.
-    import('class-transformer/cjs/storage.js').then(storageOf, () => undefined),
     // @ts-ignore
     import('class-transformer/esm5/storage.js').then(storageOf, () => undefined),
     // @ts-ignore
     import('class-transformer/esm2015/storage.js').then(storageOf, () => undefined),
   ]);
-  return [...new Set(builds.filter((storage): storage is TransformerStorage => storage !== undefined))];
+  return [...new Set([cjs, ...builds].filter((storage): storage is TransformerStorage => storage !== undefined))];
+}
+
+/**
+ * Whether the class-transformer the library imports records its decorators in `storage`. When it is the CommonJS
+ * build, the package resolves to it for every `import` and `require` (plain Node, or a bundler reading `main`), so no
+ * DTO can have used an ESM build, which plain Node could not even load as CommonJS: they are not tried.
+ */
+async function recordsInto(storage: TransformerStorage): Promise<boolean> {
+  const exclude = await import('class-transformer').then(
+    (transformer) => namedExport<() => PropertyDecorator>(transformer, 'Exclude'),
+    () => undefined,
+  );
+  if (!exclude) return false;
+  class Probe {}
+  exclude()(Probe.prototype, 'probe');
+  return storage.findExcludeMetadata(Probe, 'probe') !== undefined;
 }
 
 function storageOf(module: unknown): TransformerStorage | undefined {

@@ -258,4 +258,10 @@ preloading('an application with a @Body route loads its validation code when cre
   assert.equal(JSON.parse(child.stdout), { status: 200, waitedForIo: false });
 });
 
+preloading('under Node, class-transformer is the CommonJS build every import reaches: its ESM builds are not even resolved', () => {
+  const child = spawnSync(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('./storage-builds.child.ts', import.meta.url))], { encoding: 'utf8' });
+  assert.is(child.status, 0, child.stderr);
+  assert.equal(JSON.parse(child.stdout), { status: 200, body: '{"text":"x"}', builds: ['class-transformer/cjs/storage.js'] });
+});
+
 preloading.run();
