@@ -30,7 +30,8 @@ export function runStartup({ runs = 21 } = {}) {
 
 /**
  * What importing the library loads: dist/index.mjs and every chunk it imports statically, transitively. The chunks
- * behind dynamic imports (OpenAPI, Swagger UI) load only when used and are reported apart.
+ * behind dynamic imports (OpenAPI, Swagger UI, validation, the contract, SSE, CORS) load only when used and are
+ * reported apart, together.
  */
 export function runSize(dist = fileURLToPath(new URL('../dist/', import.meta.url))) {
   const loaded = entryFiles(dist);
