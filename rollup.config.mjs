@@ -69,6 +69,9 @@ const output = (format, extension) => ({
   chunkFileNames: `chunks/[name]-[hash].${extension}`,
   manualChunks,
   onlyExplicitManualChunks: true,
+  // The chunks export their names as they are (Rollup shortens them to `a`, `b` … in ES output by default): the entry
+  // then re-exports `Body` rather than `B as Body`, 78 bytes gz less in what importing the library loads.
+  minifyInternalExports: false,
   ...(format === 'cjs' ? { exports: 'named' } : {}),
   // Minified: what importing the library loads is paid by every app's cold start. Class and function names are kept,
   // so stack traces and error messages still read.

@@ -30,10 +30,21 @@ export function runStartup({ runs = 21 } = {}) {
 
 /**
  * What importing the library loads: dist/index.mjs and every chunk it imports statically, transitively. The chunks
- * behind dynamic imports (OpenAPI, Swagger UI) load only when used and are reported apart.
+ * behind dynamic imports (OpenAPI, Swagger UI, validation, the contract, SSE, CORS) load only when used and are
+ * reported apart, together.
  */
-export function runSize() {
-  const dist = fileURLToPath(new URL('../dist/', import.meta.url));
+export function runSize(dist = fileURLToPath(new URL('../dist/', import.meta.url))) {
+  const loaded = entryFiles(dist);
+  const gzip = (names) => names.reduce((sum, name) => sum + gzipSync(readFileSync(join(dist, name)), { level: 9 }).length, 0);
+  const bytes = loaded.reduce((sum, name) => sum + readFileSync(join(dist, name)).length, 0);
+  const lazy = readdirSync(join(dist, 'chunks'))
+    .filter((name) => name.endsWith('.mjs') && !loaded.includes(join('chunks', name)))
+    .map((name) => join('chunks', name));
+  return { file: loaded.join(' + '), bytes, gzipBytes: gzip(loaded), lazyGzipBytes: gzip(lazy) };
+}
+
+/** The files `import` of `entry` loads: it and every file it imports statically, transitively (paths relative to `dist`). */
+export function entryFiles(dist, entry = 'index.mjs') {
   const loaded = new Set();
   const visit = (name) => {
     if (loaded.has(name)) return;
@@ -44,11 +55,6 @@ export function runSize() {
       visit(join(dirname(name), spec));
     }
   };
-  visit('index.mjs');
-  const gzip = (names) => names.reduce((sum, name) => sum + gzipSync(readFileSync(join(dist, name)), { level: 9 }).length, 0);
-  const bytes = [...loaded].reduce((sum, name) => sum + readFileSync(join(dist, name)).length, 0);
-  const lazy = readdirSync(join(dist, 'chunks'))
-    .filter((name) => name.endsWith('.mjs') && !loaded.has(join('chunks', name)))
-    .map((name) => join('chunks', name));
-  return { file: [...loaded].join(' + '), bytes, gzipBytes: gzip([...loaded]), lazyGzipBytes: gzip(lazy) };
+  visit(entry);
+  return [...loaded];
 }

@@ -1,25 +1,16 @@
-import { classRecord, methodRecord } from './metadata';
 import type { ApiOperationOptions, ApiResponseOptions, Class, SecurityRequirement } from '../types';
-import { assertLegacyDecorator, memberName } from './legacy';
+import { onClassOrMethod, onMethod } from './legacy';
 
 type ClassOrMethodDecorator = (target: object, propertyKey?: string | symbol, descriptor?: unknown) => void;
 
 /** OpenAPI tags for every route of a controller (on the class) or for one route (on a method). */
 export function ApiTags(...tags: string[]): ClassOrMethodDecorator {
-  return (target, propertyKey) => {
-    assertLegacyDecorator('ApiTags', propertyKey);
-    const record = propertyKey === undefined ? classRecord(target as Function) : methodRecord(target.constructor, memberName('ApiTags', propertyKey));
-    record.tags.unshift(...tags);
-  };
+  return onClassOrMethod('ApiTags', (record) => record.tags.unshift(...tags));
 }
 
 /** OpenAPI summary, description, operationId and deprecation of one route. */
 export function ApiOperation(options: ApiOperationOptions): MethodDecorator {
-  return (target, propertyKey) => {
-    assertLegacyDecorator('ApiOperation', propertyKey);
-    const record = methodRecord(target.constructor, memberName('ApiOperation', propertyKey));
-    record.operation = { ...record.operation, ...options };
-  };
+  return onMethod('ApiOperation', (record) => (record.operation = { ...record.operation, ...options }));
 }
 
 /**
@@ -59,11 +50,7 @@ export interface ApiResponseDecorator<R> {
 export function ApiResponse<const O extends ApiResponseOptions>(options: O): ApiResponseDecorator<ContractValue<O>>;
 export function ApiResponse(options: ApiResponseOptions): ClassOrMethodDecorator {
   if (!Number.isInteger(options?.status)) throw new TypeError('@ApiResponse({ status }) needs a numeric status.');
-  return (target, propertyKey) => {
-    assertLegacyDecorator('ApiResponse', propertyKey);
-    const record = propertyKey === undefined ? classRecord(target as Function) : methodRecord(target.constructor, memberName('ApiResponse', propertyKey));
-    record.responses.unshift(options);
-  };
+  return onClassOrMethod('ApiResponse', (record) => record.responses.unshift(options));
 }
 
 /**
@@ -75,9 +62,5 @@ export function ApiSecurity(name: string, scopes: string[] = []): ClassOrMethodD
   if (typeof name !== 'string' || name === '') throw new TypeError("@ApiSecurity(name) needs the name of a security scheme, e.g. @ApiSecurity('bearer').");
   if (!Array.isArray(scopes) || !scopes.every((scope) => typeof scope === 'string')) throw new TypeError('@ApiSecurity(name, scopes) takes scopes as a list of strings.');
   const requirement: SecurityRequirement = { [name]: [...scopes] };
-  return (target, propertyKey) => {
-    assertLegacyDecorator('ApiSecurity', propertyKey);
-    const record = propertyKey === undefined ? classRecord(target as Function) : methodRecord(target.constructor, memberName('ApiSecurity', propertyKey));
-    record.security.unshift(requirement);
-  };
+  return onClassOrMethod('ApiSecurity', (record) => record.security.unshift(requirement));
 }

@@ -1,5 +1,4 @@
-import { methodRecord } from './metadata';
-import { assertLegacyDecorator, memberName } from './legacy';
+import { onMethod } from './legacy';
 
 /**
  * The media type of the route's success response: documented in OpenAPI (`string`/`binary` for binary types), and the
@@ -8,8 +7,5 @@ import { assertLegacyDecorator, memberName } from './legacy';
  */
 export function Produces(mediaType: string): MethodDecorator {
   if (typeof mediaType !== 'string' || !/^[\w.+-]+\/[\w.+-]/.test(mediaType)) throw new TypeError(`@Produces(mediaType) takes a media type such as 'text/csv', got ${String(mediaType)}.`);
-  return (target, propertyKey) => {
-    assertLegacyDecorator('Produces', propertyKey);
-    methodRecord(target.constructor, memberName('Produces', propertyKey)).produces = mediaType;
-  };
+  return onMethod('Produces', (record) => (record.produces = mediaType));
 }

@@ -1,5 +1,4 @@
-import { methodRecord } from './metadata';
-import { assertLegacyDecorator, memberName } from './legacy';
+import { onMethod } from './legacy';
 
 export interface SseOptions {
   /** Milliseconds between keep-alive comment lines while no event is sent; `0` sends none. Default 15,000. */
@@ -14,8 +13,5 @@ export interface SseOptions {
 export function Sse(options: SseOptions = {}): MethodDecorator {
   const keepAlive = options?.keepAlive ?? 15_000;
   if (!(typeof keepAlive === 'number' && keepAlive >= 0 && keepAlive < Infinity)) throw new TypeError(`@Sse({ keepAlive }) takes milliseconds, got ${String(keepAlive)}.`);
-  return (target, propertyKey) => {
-    assertLegacyDecorator('Sse', propertyKey);
-    methodRecord(target.constructor, memberName('Sse', propertyKey)).sse = { keepAlive };
-  };
+  return onMethod('Sse', (record) => (record.sse = { keepAlive }));
 }

@@ -1,5 +1,5 @@
 import type { RouteContext } from '../context';
-import { empty } from './response';
+import type { CorsSettings } from './cors-answer';
 import type { Middleware } from '../types';
 
 export interface CorsOptions {
@@ -30,6 +30,16 @@ export function isCorsMiddleware(middleware: Middleware): boolean {
   return corsMiddleware.has(middleware);
 }
 
+// The headers are set by a chunk of their own (./cors-answer), loaded when `cors()` is first called, so that its first
+// cross-origin request does not wait for it; importing the library stays small. A request without `Origin` never
+// needs it.
+let answers: Promise<typeof import('./cors-answer')> | undefined;
+const loadAnswers = () =>
+  (answers ??= import('./cors-answer').catch((error: unknown) => {
+    answers = undefined;
+    throw error;
+  }));
+
 /**
  * CORS as middleware, for `app.use(cors(...))` (every route, unmatched ones too) or `@Use(cors(...))`. A preflight
  * (`OPTIONS` with `Origin` and `Access-Control-Request-Method`) is answered 204 here; an actual request gets its
@@ -44,39 +54,22 @@ export function cors(options: CorsOptions = {}): Middleware {
   }
   const maxAge = options.maxAge ?? 600;
   if (!Number.isInteger(maxAge) || maxAge < 0) throw new RangeError(`cors({ maxAge }) takes whole seconds, 0 or more, got ${maxAge}.`);
-  const methods = (options.methods ?? DEFAULT_METHODS).join(', ');
-  const allowHeaders = options.allowHeaders?.join(', ');
-  const exposeHeaders = options.exposeHeaders?.length ? options.exposeHeaders.join(', ') : undefined;
-
-  const allowedOrigin = (origin: string): string | undefined => (!allows(origin) ? undefined : anyOrigin ? '*' : origin);
+  const settings: CorsSettings = {
+    allows,
+    anyOrigin,
+    credentials: options.credentials,
+    methods: (options.methods ?? DEFAULT_METHODS).join(', '),
+    allowHeaders: options.allowHeaders?.join(', '),
+    exposeHeaders: options.exposeHeaders?.length ? options.exposeHeaders.join(', ') : undefined,
+    maxAge,
+  };
+  // A failure is reported by the request that awaits it.
+  loadAnswers().catch(() => {});
 
   const middleware: Middleware = async (context: RouteContext, next) => {
-    const { headers, method } = context.request;
-    const origin = headers.get('origin');
+    const origin = context.request.headers.get('origin');
     if (origin === null) return next();
-    const allowed = allowedOrigin(origin);
-    const requestedMethod = headers.get('access-control-request-method');
-    if (method === 'OPTIONS' && requestedMethod !== null) {
-      const answer = new Headers({ vary: 'Origin' });
-      if (allowed !== undefined) {
-        answer.set('access-control-allow-origin', allowed);
-        if (options.credentials) answer.set('access-control-allow-credentials', 'true');
-        answer.set('access-control-allow-methods', methods);
-        const requestedHeaders = allowHeaders ?? headers.get('access-control-request-headers');
-        if (requestedHeaders) answer.set('access-control-allow-headers', requestedHeaders);
-        answer.set('access-control-max-age', String(maxAge));
-        answer.append('vary', 'Access-Control-Request-Headers');
-      }
-      return empty(204, answer);
-    }
-    const response = await next();
-    const extra: [string, string][] = [];
-    if (allowed !== undefined) {
-      extra.push(['access-control-allow-origin', allowed]);
-      if (options.credentials) extra.push(['access-control-allow-credentials', 'true']);
-      if (exposeHeaders) extra.push(['access-control-expose-headers', exposeHeaders]);
-    }
-    return withHeaders(response, extra);
+    return (await loadAnswers()).corsAnswer(settings, origin, context, next);
   };
   corsMiddleware.add(middleware);
   return middleware;
@@ -92,24 +85,3 @@ function originMatcher(origin: NonNullable<CorsOptions['origin']>): (origin: str
   }
   throw new TypeError(`cors({ origin }) takes a string, a list of strings, '*' or (origin) => boolean, got ${JSON.stringify(origin)}.`);
 }
-
-/** The response with CORS headers set and `Vary: Origin` added; a response with immutable headers is copied. */
-function withHeaders(response: Response, extra: readonly [string, string][]): Response {
-  let target = response;
-  try {
-    apply(target.headers, extra);
-  } catch {
-    // Headers of a fetch() or Response.redirect() answer are immutable.
-    target = new Response(response.body, response);
-    apply(target.headers, extra);
-  }
-  return target;
-}
-
-function apply(headers: Headers, extra: readonly [string, string][]): void {
-  for (const [name, value] of extra) headers.set(name, value);
-  const vary = headers.get('vary');
-  if (!vary) headers.set('vary', 'Origin');
-  else if (!/(^|,)\s*(origin|\*)\s*(,|$)/i.test(vary)) headers.set('vary', `${vary}, Origin`);
-}
-
