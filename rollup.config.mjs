@@ -9,6 +9,7 @@ import { builtinModules } from 'node:module';
 import { join } from 'node:path';
 import { leaveOut } from './build/left-out.mjs';
 import { inlineOwnPackageJson } from './build/own-package-json.mjs';
+import { reflectMetadataShim } from './build/reflect-metadata-shim.mjs';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
 const dependencies = Object.keys({ ...pkg.dependencies, ...pkg.peerDependencies });
@@ -75,7 +76,7 @@ const output = (format, extension) => ({
   ...(format === 'cjs' ? { exports: 'named' } : {}),
   // Minified: what importing the library loads is paid by every app's cold start. Class and function names are kept,
   // so stack traces and error messages still read.
-  plugins: [terser(MINIFY), removeStaleChunks(extension)],
+  plugins: [terser(MINIFY), reflectMetadataShim(), removeStaleChunks(extension)],
 });
 
 export default [

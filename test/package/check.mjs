@@ -86,6 +86,38 @@ try {
     `${installed.length} installed: ${installed.slice(0, 20).map((key) => key.slice('node_modules/'.length)).join(', ')}${installed.length > 20 ? ', …' : ''}`,
   );
 
+  // Importing the library under Node: reflect-metadata is set up, and Node's ESM loader never reads its 64 KB file
+  // (build/reflect-metadata-shim.mjs: the ES build requires it through dist/reflect-metadata.cjs), for ESM and CJS.
+  const loads = join(app, 'loads.mjs');
+  writeFileSync(
+    loads,
+    [
+      "import { register } from 'node:module';",
+      "import { MessageChannel } from 'node:worker_threads';",
+      'const { port1, port2 } = new MessageChannel();',
+      'const seen = [];',
+      "port1.on('message', (url) => seen.push(url));",
+      'port1.unref();',
+      "register(`data:text/javascript,${encodeURIComponent('let port; export function initialize(data) { port = data.port; } export async function load(url, context, next) { port.postMessage(url); return next(url, context); }')}`, { data: { port: port2 }, transferList: [port2] });",
+      "const library = await import('next-app-controllers');",
+      "const required = (await import('node:module')).createRequire(import.meta.url)('next-app-controllers');",
+      'await new Promise((resolve) => setTimeout(resolve, 50));',
+      "console.log(JSON.stringify({ reflect: typeof Reflect.getMetadata, esm: typeof library.createApplication, cjs: typeof required.createApplication, reflectThroughEsm: seen.filter((url) => url.includes('/reflect-metadata/')) }));",
+    ].join('\n'),
+  );
+  const loaded = run(process.execPath, [loads], app);
+  let loadedAs;
+  try {
+    loadedAs = JSON.parse(loaded.out);
+  } catch {
+    loadedAs = undefined;
+  }
+  check(
+    'import and require of the library set up reflect-metadata, never read by the ESM loader',
+    JSON.stringify(loadedAs) === JSON.stringify({ reflect: 'function', esm: 'function', cjs: 'function', reflectThroughEsm: [] }),
+    loaded.out + loaded.err,
+  );
+
   // The CLI is one file: every module build/left-out.mjs lists is still imported by Yeoman and replaced by its stub
   // (an entry that no longer matches anything would hide a module that is bundled after all, or a stale reason).
   const bundle = readFileSync(join(app, 'node_modules/next-app-controllers/dist/cli.mjs'), 'utf8');
