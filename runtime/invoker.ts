@@ -66,7 +66,11 @@ export interface InvokerOptions {
   serialize?: ClassTransformOptions | boolean;
 }
 
-type ArgumentStep = (context: RouteContext, args: unknown[]) => Promise<Validated | undefined>;
+/** One DTO input of a route: where its value goes among the arguments, and how it is read and validated. */
+interface InputStep {
+  index: number;
+  validate(context: RouteContext): Promise<Validated>;
+}
 
 /**
  * Calls one route's method: builds its arguments, then turns its result into a Response (`@HttpCode` for values).
@@ -89,39 +93,35 @@ export function invoker(definition: RouteDefinition, instance: object, options: 
       return isThenable(value) ? Promise.resolve(value).then((resolved) => send(resolved, context)) : send(value, context);
     };
   }
-  const steps: ArgumentStep[] = [];
+  const steps: InputStep[] = [];
   if (body) preload(bodyValidation);
   if (form) preload(formValidation);
   if (query || params || headers) preload(inputValidation);
   if (body) {
     const limits = { bodyLimit, bodyDepthLimit };
-    steps.push(async (context, args) => {
-      const { toValidBody } = bodyValidation.module ?? (await bodyValidation.load());
-      return into(args, body.index, await toValidBody(context.request, body.dto, limits, validation));
-    });
+    steps.push({ index: body.index, validate: (context) => withChunk(bodyValidation, ({ toValidBody }) => toValidBody(context.request, body.dto, limits, validation)) });
   }
   if (form) {
-    steps.push(async (context, args) => {
-      const { toValidForm } = formValidation.module ?? (await formValidation.load());
-      return into(args, form.index, await toValidForm(context.request, form.dto, bodyLimit, validation));
-    });
+    steps.push({ index: form.index, validate: (context) => withChunk(formValidation, ({ toValidForm }) => toValidForm(context.request, form.dto, bodyLimit, validation)) });
   }
   if (query) {
-    steps.push(async (context, args) => {
-      const { toValidInput, queryInput } = inputValidation.module ?? (await inputValidation.load());
-      return into(args, query.index, await toValidInput(query.dto, () => queryInput(context), validation, 'query'));
+    steps.push({
+      index: query.index,
+      validate: (context) => withChunk(inputValidation, ({ toValidInput, queryInput }) => toValidInput(query.dto, () => queryInput(context), validation, 'query')),
     });
   }
   if (params) {
-    steps.push(async (context, args) => {
-      const { toValidInput, pathInput } = inputValidation.module ?? (await inputValidation.load());
-      return into(args, params.index, await toValidInput(params.dto, (properties) => pathInput(context, properties), validation, 'path'));
+    steps.push({
+      index: params.index,
+      validate: (context) =>
+        withChunk(inputValidation, ({ toValidInput, pathInput }) => toValidInput(params.dto, (properties) => pathInput(context, properties), validation, 'path')),
     });
   }
   if (headers) {
-    steps.push(async (context, args) => {
-      const { toValidInput, headerInput } = inputValidation.module ?? (await inputValidation.load());
-      return into(args, headers.index, await toValidInput(headers.dto, (properties) => headerInput(context, properties), validation, 'header'));
+    steps.push({
+      index: headers.index,
+      validate: (context) =>
+        withChunk(inputValidation, ({ toValidInput, headerInput }) => toValidInput(headers.dto, (properties) => headerInput(context, properties), validation, 'header')),
     });
   }
   const sorted = [...custom].sort((a, b) => a.index - b.index);
@@ -130,8 +130,9 @@ export function invoker(definition: RouteDefinition, instance: object, options: 
     for (const parameter of sorted) args[parameter.index] = await parameter.resolve(context, parameter.data);
     let errors: FieldError[] | undefined;
     for (const step of steps) {
-      const outcome = await step(context, args);
-      if (outcome && !outcome.ok) (errors ??= []).push(...outcome.errors);
+      const outcome = await step.validate(context);
+      if (outcome.ok) args[step.index] = outcome.value;
+      else (errors ??= []).push(...outcome.errors);
     }
     if (errors) return fail(clientError(422, 'Validation failed', { errors }), context);
     const value = method.apply(instance, args);
@@ -144,11 +145,9 @@ function isThenable(value: unknown): value is PromiseLike<unknown> {
   return typeof value === 'object' && value !== null && typeof (value as PromiseLike<unknown>).then === 'function';
 }
 
-/** Puts a valid DTO in its place; gives back a failed validation. */
-function into(args: unknown[], index: number, dto: Validated): Validated | undefined {
-  if (!dto.ok) return dto;
-  args[index] = dto.value;
-  return undefined;
+/** Runs `use` with the chunk's module: at once when it is loaded (no await per request), else once it is. */
+function withChunk<T, R>(loaded: Chunk<T>, use: (module: T) => Promise<R>): Promise<R> {
+  return loaded.module ? use(loaded.module) : loaded.load().then(use);
 }
 
 /**
