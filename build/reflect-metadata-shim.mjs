@@ -7,7 +7,7 @@ import MagicString from 'magic-string';
 import { posix } from 'node:path';
 
 export const SHIM_FILE = 'reflect-metadata.cjs';
-const SHIM_SOURCE = "// Loads reflect-metadata with require: see build/reflect-metadata-shim.mjs in the repository.\nrequire('reflect-metadata');\n";
+const SHIM_SOURCE = "require('reflect-metadata');\n";
 const IMPORT = /import\s*(["'])reflect-metadata\1;?/g;
 
 /** Rollup output plugin for the ES build: emits dist/reflect-metadata.cjs and points the chunks' import at it. */
