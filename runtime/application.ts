@@ -137,13 +137,13 @@ export function createApplication(options: ApplicationOptions): Application {
   };
   const answerMiss = (miss: Miss): Handler => {
     if (miss.kind === 'malformed-path') {
-      return async (context) => fail(malformedPathError(pathnameOf(context.request.url)), context);
+      return (context) => fail(malformedPathError(pathnameOf(context.request.url)), context);
     }
     if (miss.kind === 'not-found') {
-      return async (context) => fail(clientError(404, `Cannot ${context.request.method} ${pathnameOf(context.request.url)}`), context);
+      return (context) => fail(clientError(404, `Cannot ${context.request.method} ${pathnameOf(context.request.url)}`), context);
     }
     const headers = { allow: miss.allow };
-    return async (context) => {
+    return (context) => {
       const { method, url } = context.request;
       if (method === 'OPTIONS') return answerOptions(context, miss.allow, (asked) => routeMiddleware(asked, url), fail);
       return fail(clientError(405, `Cannot ${method} ${pathnameOf(url)}`, { headers }), context);
