@@ -35,9 +35,10 @@ const removeStaleChunks = (extension) => ({
 });
 
 // What an application loads on its first validated request (reading each input kind, class-validator and
-// class-transformer's side, the serialiser's check of class instances) is one chunk, not one per module: a cold
-// function reads and links one file instead of seven. Modules the entries import stay in the entries.
-const FIRST_VALIDATION = ['/runtime/validation/', '/runtime/inputs/', '/runtime/responses/plain-instances.ts'];
+// class-transformer's side, the serialiser's check of class instances, the ESM/CJS interop they share) is one chunk,
+// not one per module: a cold function reads and links one file instead of seven. Modules the entries import stay in
+// the entries.
+const FIRST_VALIDATION = ['/runtime/validation/', '/runtime/inputs/', '/runtime/responses/plain-instances.ts', '/runtime/peers/interop.ts'];
 
 function manualChunks(id, { getModuleIds, getModuleInfo }) {
   if (!FIRST_VALIDATION.some((part) => id.includes(part))) return undefined;

@@ -1,20 +1,14 @@
 import type { ClassTransformOptions } from 'class-transformer';
 import type { ValidatorOptions } from 'class-validator';
-import { compose, type Handler } from './compose';
-import { RouteContext } from './context';
-import { createErrorHandler, type ErrorHook } from './errors/error-handler';
-import { clientError, malformedPathError, type ErrorFormatter } from './errors/http-error';
-import { invoker, type ResponseContractMode } from './invoker';
-import { joinPaths, pathnameOf } from './routing/path';
-import { answerOptions } from './responses/preflight';
+import type { Dispatch, DispatchSettings } from './dispatch';
+import type { ErrorHook } from './errors/error-handler';
+import type { ErrorFormatter } from './errors/http-error';
+import type { ResponseContractMode } from './invoker';
+import { joinPaths } from './routing/path';
 import { registerApplication } from './routing/registry';
-import { toResponse, withoutBody } from './responses/response';
 import { buildRouteDefinitions, type RouteDefinition } from './routing/route-definitions';
 import { assertParamsDtosMatchRoutes } from './routing/params-dto';
 import { loadedValidationStorage } from './validation/loaded-storage';
-import { TrieRouter } from './routing/trie-router';
-import { serializingResponder } from './responses/serialize';
-import type { RouterOutcome } from './routing/router';
 import { HTTP_METHODS, type Class, type HttpMethod, type Middleware } from './types';
 
 export interface ApplicationOptions {
@@ -72,12 +66,6 @@ export interface Application {
   use(...middleware: Middleware[]): Application;
 }
 
-interface CompiledRoute extends RouteDefinition {
-  run: Handler;
-}
-
-type Miss = Exclude<RouterOutcome<CompiledRoute>, { kind: 'found' }>;
-
 const DEFAULT_BODY_LIMIT = 1024 * 1024;
 /** Levels of nested objects and arrays `@Body` accepts; the body itself is level 1. */
 const DEFAULT_BODY_DEPTH_LIMIT = 64;
@@ -103,79 +91,47 @@ export function createApplication(options: ApplicationOptions): Application {
   if (typeof serialize !== 'boolean' && (typeof serialize !== 'object' || serialize === null)) {
     throw new TypeError(`createApplication: serialize must be true, false or class-transformer options, got ${serialize === null ? 'null' : typeof serialize}.`);
   }
-  const respond = serialize === false ? toResponse : serializingResponder(serialize === true ? undefined : serialize);
   const responseContract = options.responseContract;
   if (![undefined, 'strip', 'validate', 'off'].includes(responseContract)) {
     throw new TypeError(`createApplication: responseContract must be 'strip', 'validate' or 'off', got ${JSON.stringify(responseContract)}.`);
   }
-  const fail = createErrorHandler({ formatError: options.formatError, onError: options.onError });
+  // Controllers are constructed here, so that a constructor that throws fails createApplication, not a request.
+  const instances = new Map<Class, object>();
+  const routes = definitions.map((definition) => {
+    let instance = instances.get(definition.controller);
+    if (!instance) instances.set(definition.controller, (instance = new definition.controller() as object));
+    return { definition, instance };
+  });
+  const settings: DispatchSettings = {
+    routes,
+    bodyLimit,
+    bodyDepthLimit,
+    validation,
+    serialize,
+    responseContract,
+    formatError: options.formatError,
+    onError: options.onError,
+  };
   const globalMiddleware: Middleware[] = [];
   let frozen = false;
 
-  const router = new TrieRouter<CompiledRoute>();
-  const instances = new Map<Class, object>();
-  const routes = definitions.map((definition): CompiledRoute => {
-    let instance = instances.get(definition.controller);
-    if (!instance) {
-      instance = new definition.controller() as object;
-      instances.set(definition.controller, instance);
-    }
-    return { ...definition, run: invoker(definition, instance, { bodyLimit, bodyDepthLimit, validation, fail, respond, responseContract, serialize }) };
-  });
-  for (const route of routes) router.add(route);
-  router.compile();
-  warnAboutShadowedRoutes(router, routes);
+  // The dispatcher (router, invokers, misses) is a chunk of its own, loaded from here on: compiled ahead of the first
+  // request, which waits for it only if it comes at once. A failure to load is reported by the request that awaits it.
+  let dispatch: Dispatch | undefined;
+  let loading: Promise<Dispatch> | undefined;
+  const load = (): Promise<Dispatch> =>
+    (loading ??= import('./dispatch').then(
+      (module) => (dispatch = module.createDispatcher(settings, globalMiddleware)),
+      (error: unknown) => {
+        loading = undefined;
+        throw error;
+      },
+    ));
+  load().catch(() => {});
 
-  // Misses are answered, not thrown (building and unwinding an Error doubled their cost), through the same global
-  // chain as routes. One chain per Allow value: a handful per application.
-  const missChains = new Map<string, Handler>();
-  const missChain = (miss: Miss): Handler => {
-    const key = miss.kind === 'method-not-allowed' ? miss.allow : miss.kind;
-    let chain = missChains.get(key);
-    if (!chain) missChains.set(key, (chain = compose(globalMiddleware, answerMiss(miss), fail)));
-    return chain;
-  };
-  const answerMiss = (miss: Miss): Handler => {
-    if (miss.kind === 'malformed-path') {
-      return (context) => fail(malformedPathError(pathnameOf(context.request.url)), context);
-    }
-    if (miss.kind === 'not-found') {
-      return (context) => fail(clientError(404, `Cannot ${context.request.method} ${pathnameOf(context.request.url)}`), context);
-    }
-    const headers = { allow: miss.allow };
-    return (context) => {
-      const { method, url } = context.request;
-      if (method === 'OPTIONS') return answerOptions(context, miss.allow, (asked) => routeMiddleware(asked, url), fail);
-      return fail(clientError(405, `Cannot ${method} ${pathnameOf(url)}`, { headers }), context);
-    };
-  };
-
-  const routeMiddleware = (method: string, url: string) => {
-    const outcome = router.match(method, pathnameOf(url));
-    return outcome.kind === 'found' ? outcome.route.middleware : undefined;
-  };
-
-  // Middleware is composed once, on the first request; registering more after that would silently skip routes.
-  const freeze = () => {
+  function handle(request: Request): Promise<Response> {
     frozen = true;
-    for (const route of routes) route.run = compose([...globalMiddleware, ...route.middleware], route.run, fail);
-  };
-
-  async function handle(request: Request): Promise<Response> {
-    if (!frozen) freeze();
-    const method = request.method;
-    const outcome = router.match(method, pathnameOf(request.url));
-    const context = new RouteContext(request, outcome.kind === 'found' ? outcome.params : {});
-    let response: Response;
-    try {
-      // A handler that answered synchronously is not awaited: a microtask less for most requests.
-      const answer = outcome.kind === 'found' ? outcome.route.run(context) : missChain(outcome)(context);
-      response = answer instanceof Response ? answer : await answer;
-    } catch (error) {
-      // A chain without middleware is the bare handler (one async frame less per request): its throws land here.
-      response = await fail(error, context);
-    }
-    return method === 'HEAD' ? withoutBody(response) : response;
+    return dispatch ? dispatch(request) : load().then((loaded) => loaded(request));
   }
 
   const handlers = Object.fromEntries(HTTP_METHODS.map((method) => [method, (request: Request) => handle(request)])) as Record<HttpMethod, RouteHandler>;
@@ -210,26 +166,4 @@ function inProcessRequest(input: string | URL | Request, init: RequestInit | und
     throw new TypeError(`app.fetch() takes a URL, a string or a Request, got ${input === null ? 'null' : typeof input}.`);
   }
   return new Request(new URL(input, IN_PROCESS_ORIGIN), init);
-}
-
-// Per process, not per application: `next dev` creates the application again on every save (and once per route file
-// that imports it), and the library may be loaded twice (ESM and CJS), so the set lives on globalThis.
-const WARNED = Symbol.for('next-app-controllers.shadowedRouteWarnings');
-const warned: Set<string> = ((globalThis as Record<symbol, Set<string> | undefined>)[WARNED] ??= new Set());
-
-function warnAboutShadowedRoutes(router: TrieRouter<CompiledRoute>, routes: readonly CompiledRoute[]): void {
-  for (const route of routes) {
-    const earlier = router.shadowing(route);
-    if (!earlier) continue;
-    const message =
-      `next-app-controllers: ${describe(route)} can never match: ${describe(earlier)} is declared earlier and matches ` +
-      'every request it would. Declare the more specific route first.';
-    if (warned.has(message)) continue;
-    warned.add(message);
-    console.warn(message);
-  }
-}
-
-function describe(route: RouteDefinition): string {
-  return `${route.method === 'ALL' ? 'ALL' : route.method} ${route.path} (${route.controller.name}.${route.propertyKey})`;
 }

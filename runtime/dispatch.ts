@@ -1,0 +1,134 @@
+import type { ClassTransformOptions } from 'class-transformer';
+import type { ValidatorOptions } from 'class-validator';
+import { compose, type Handler } from './compose';
+import { RouteContext } from './context';
+import { createErrorHandler, type ErrorHook } from './errors/error-handler';
+import { clientError, malformedPathError, type ErrorFormatter } from './errors/http-error';
+import { invoker, type ResponseContractMode } from './invoker';
+import { pathnameOf } from './routing/path';
+import { answerOptions } from './responses/preflight';
+import { toResponse, withoutBody } from './responses/response';
+import type { RouteDefinition } from './routing/route-definitions';
+import { TrieRouter } from './routing/trie-router';
+import { serializingResponder } from './responses/serialize';
+import type { RouterOutcome } from './routing/router';
+import type { Middleware } from './types';
+
+/** What `createApplication` checked and built, for the dispatcher. */
+export interface DispatchSettings {
+  /** Every route in matching order, each with its controller's instance. */
+  routes: readonly { definition: RouteDefinition; instance: object }[];
+  bodyLimit: number;
+  bodyDepthLimit: number;
+  validation: ValidatorOptions;
+  serialize: boolean | ClassTransformOptions;
+  responseContract?: ResponseContractMode;
+  formatError?: ErrorFormatter;
+  onError?: ErrorHook;
+}
+
+/** Answers one request of the application. */
+export type Dispatch = (request: Request) => Promise<Response>;
+
+interface CompiledRoute extends RouteDefinition {
+  run: Handler;
+}
+
+type Miss = Exclude<RouterOutcome<CompiledRoute>, { kind: 'found' }>;
+
+/**
+ * The application's dispatcher, a chunk of its own that `createApplication` starts loading when it is called (importing
+ * the library stays small): the routes compiled into the trie router with an invoker each, a warning for every route an
+ * earlier one shadows, and the answers to misses. `globalMiddleware` is read on the first request, when every chain is
+ * composed once.
+ */
+export function createDispatcher(settings: DispatchSettings, globalMiddleware: readonly Middleware[]): Dispatch {
+  const { bodyLimit, bodyDepthLimit, validation, serialize, responseContract } = settings;
+  const respond = serialize === false ? toResponse : serializingResponder(serialize === true ? undefined : serialize);
+  const fail = createErrorHandler({ formatError: settings.formatError, onError: settings.onError });
+  const router = new TrieRouter<CompiledRoute>();
+  const routes = settings.routes.map(
+    ({ definition, instance }): CompiledRoute => ({
+      ...definition,
+      run: invoker(definition, instance, { bodyLimit, bodyDepthLimit, validation, fail, respond, responseContract, serialize }),
+    }),
+  );
+  for (const route of routes) router.add(route);
+  router.compile();
+  warnAboutShadowedRoutes(router, routes);
+
+  // Misses are answered, not thrown (building and unwinding an Error doubled their cost), through the same global
+  // chain as routes. One chain per Allow value: a handful per application.
+  const missChains = new Map<string, Handler>();
+  const missChain = (miss: Miss): Handler => {
+    const key = miss.kind === 'method-not-allowed' ? miss.allow : miss.kind;
+    let chain = missChains.get(key);
+    if (!chain) missChains.set(key, (chain = compose(globalMiddleware, answerMiss(miss), fail)));
+    return chain;
+  };
+  const answerMiss = (miss: Miss): Handler => {
+    if (miss.kind === 'malformed-path') {
+      return (context) => fail(malformedPathError(pathnameOf(context.request.url)), context);
+    }
+    if (miss.kind === 'not-found') {
+      return (context) => fail(clientError(404, `Cannot ${context.request.method} ${pathnameOf(context.request.url)}`), context);
+    }
+    const headers = { allow: miss.allow };
+    return (context) => {
+      const { method, url } = context.request;
+      if (method === 'OPTIONS') return answerOptions(context, miss.allow, (asked) => routeMiddleware(asked, url), fail);
+      return fail(clientError(405, `Cannot ${method} ${pathnameOf(url)}`, { headers }), context);
+    };
+  };
+
+  const routeMiddleware = (method: string, url: string) => {
+    const outcome = router.match(method, pathnameOf(url));
+    return outcome.kind === 'found' ? outcome.route.middleware : undefined;
+  };
+
+  // Middleware is composed once, on the first request (app.use() refuses more after it).
+  let frozen = false;
+  const freeze = () => {
+    frozen = true;
+    for (const route of routes) route.run = compose([...globalMiddleware, ...route.middleware], route.run, fail);
+  };
+
+  return async function handle(request: Request): Promise<Response> {
+    if (!frozen) freeze();
+    const method = request.method;
+    const outcome = router.match(method, pathnameOf(request.url));
+    const context = new RouteContext(request, outcome.kind === 'found' ? outcome.params : {});
+    let response: Response;
+    try {
+      // A handler that answered synchronously is not awaited: a microtask less for most requests.
+      const answer = outcome.kind === 'found' ? outcome.route.run(context) : missChain(outcome)(context);
+      response = answer instanceof Response ? answer : await answer;
+    } catch (error) {
+      // A chain without middleware is the bare handler (one async frame less per request): its throws land here.
+      response = await fail(error, context);
+    }
+    return method === 'HEAD' ? withoutBody(response) : response;
+  };
+}
+
+// Per process, not per application: `next dev` creates the application again on every save (and once per route file
+// that imports it), and the library may be loaded twice (ESM and CJS), so the set lives on globalThis.
+const WARNED = Symbol.for('next-app-controllers.shadowedRouteWarnings');
+const warned: Set<string> = ((globalThis as Record<symbol, Set<string> | undefined>)[WARNED] ??= new Set());
+
+function warnAboutShadowedRoutes(router: TrieRouter<CompiledRoute>, routes: readonly CompiledRoute[]): void {
+  for (const route of routes) {
+    const earlier = router.shadowing(route);
+    if (!earlier) continue;
+    const message =
+      `next-app-controllers: ${describe(route)} can never match: ${describe(earlier)} is declared earlier and matches ` +
+      'every request it would. Declare the more specific route first.';
+    if (warned.has(message)) continue;
+    warned.add(message);
+    console.warn(message);
+  }
+}
+
+function describe(route: RouteDefinition): string {
+  return `${route.method === 'ALL' ? 'ALL' : route.method} ${route.path} (${route.controller.name}.${route.propertyKey})`;
+}
