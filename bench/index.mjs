@@ -157,7 +157,7 @@ if (chosen.includes('size')) {
   const r = (results.size = runSize());
   console.log(
     `Size: ${r.file}: ${(r.bytes / 1024).toFixed(1)} KiB, gzipped ${(r.gzipBytes / 1024).toFixed(2)} KiB (${r.gzipBytes} bytes); ` +
-      `target ≤ 10 KiB: ${mark(r.gzipBytes <= TARGETS.gzipBytes)}. Loaded on first use (every lazily loaded chunk: OpenAPI, Swagger UI, validation, the contract, SSE, CORS): ${(r.lazyGzipBytes / 1024).toFixed(2)} KiB gzipped.\n`,
+      `target ≤ 10 KiB: ${mark(r.gzipBytes <= TARGETS.gzipBytes)}. Loaded on first use (every lazily loaded chunk: the dispatcher, validation, OpenAPI, Swagger UI, the contract, SSE, CORS): ${(r.lazyGzipBytes / 1024).toFixed(2)} KiB gzipped.\n`,
   );
 }
 
