@@ -1,8 +1,6 @@
+import { instanceToPlain, type ClassTransformOptions } from 'class-transformer';
 import { ruleFreeTest, type RuleFree } from '../validation/rule-free';
 import { loadTransformerStorages } from '../validation/transformer-storage';
-
-import type { ClassTransformOptions } from 'class-transformer';
-import { namedExport } from '../peers/interop';
 
 /** Whether JSON.stringify sends `value` exactly as class-transformer's `instanceToPlain` (default options) would. */
 export type SentAsIs = (value: object) => boolean;
@@ -15,16 +13,11 @@ export interface Serializer {
 }
 
 /**
- * class-transformer's `instanceToPlain`, from the same copy the user's entity files registered @Exclude/@Expose on,
- * and the test that lets a value skip it. Without class-transformer no class can carry those decorators, so
- * JSON.stringify is exact.
+ * class-transformer's `instanceToPlain` (this module is in the validation chunk: loaded with the first response that
+ * holds a class instance, from the same copy the user's entity files registered @Exclude/@Expose on), and the test
+ * that lets a value skip it.
  */
 export async function loadSerializer(): Promise<Serializer> {
-  const instanceToPlain = await import('class-transformer').then(
-    (transformer) => namedExport<InstanceToPlain>(transformer, 'instanceToPlain'),
-    () => undefined,
-  );
-  if (!instanceToPlain) return { instanceToPlain: (value) => value, sentAsIs: () => true };
   return { instanceToPlain, sentAsIs: await loadSentAsIs() };
 }
 

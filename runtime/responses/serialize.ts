@@ -8,9 +8,12 @@ export type Responder = (value: unknown, status?: number) => Response | Promise<
 let serializer: Serializer | undefined;
 let loading: Promise<Serializer> | undefined;
 
-// Loaded on the first response that holds a class instance: importing the library stays small.
+// Loaded on the first response that holds a class instance: importing the library stays small. Without
+// class-transformer (its chunk cannot load) no class can carry @Exclude or @Expose, so JSON.stringify is exact.
+const AS_IS: Serializer = { instanceToPlain: (value) => value, sentAsIs: () => true };
+
 function loadSerializer(): Promise<Serializer> {
-  return (loading ??= import('./plain-instances').then((module) => module.loadSerializer()).then((loaded) => (serializer = loaded)));
+  return (loading ??= import('./plain-instances').then((module) => module.loadSerializer(), () => AS_IS).then((loaded) => (serializer = loaded)));
 }
 
 /**

@@ -1,5 +1,4 @@
-import type { ValidationArguments, ValidationOptions } from 'class-validator';
-import { namedExport } from '../peers/interop';
+import { registerDecorator, type ValidationArguments, type ValidationOptions } from 'class-validator';
 
 export interface IsFileOptions {
   /** The largest accepted size, in bytes. */
@@ -16,18 +15,8 @@ export interface FileRule {
   validation?: ValidationOptions;
 }
 
-type RegisterDecorator = (options: {
-  name: string;
-  target: Function;
-  propertyName: string;
-  constraints: unknown[];
-  options?: ValidationOptions;
-  validator: { validate(value: unknown): boolean; defaultMessage(args: ValidationArguments): string };
-}) => void;
-
 /** `IsFile`'s rule, registered through class-validator's `registerDecorator` (loaded here, in a chunk of its own). */
 export async function fileRuleRegistrar(): Promise<(rule: FileRule) => void> {
-  const registerDecorator = namedExport<RegisterDecorator>(await import('class-validator'), 'registerDecorator')!;
   return ({ target, propertyName, file, validation }) =>
     registerDecorator({
       name: 'isFile',
@@ -37,7 +26,8 @@ export async function fileRuleRegistrar(): Promise<(rule: FileRule) => void> {
       options: validation,
       validator: {
         validate: (value) => fileProblem(value, file) === undefined,
-        defaultMessage: ({ property, value }) => {
+        defaultMessage: (args?: ValidationArguments) => {
+          const { property, value } = args!;
           // With `each`, class-validator checks the items one by one but gives the message the whole array.
           if (validation?.each && Array.isArray(value)) {
             const index = value.findIndex((item) => fileProblem(item, file) !== undefined);

@@ -1,3 +1,4 @@
+import { Exclude } from 'class-transformer';
 import { namedExport } from '../peers/interop';
 
 export interface TypeMetadata {
@@ -36,7 +37,7 @@ export function loadTransformerStorages(): Promise<TransformerStorage[]> {
 async function findStorages(): Promise<TransformerStorage[]> {
   // @ts-ignore class-transformer declares no types for its build folders.
   const cjs: TransformerStorage | undefined = await import('class-transformer/cjs/storage.js').then(storageOf, () => undefined);
-  if (cjs && (await recordsInto(cjs))) return [cjs];
+  if (cjs && recordsInto(cjs)) return [cjs];
   const builds = await Promise.all([
     // @ts-ignore
     import('class-transformer/esm5/storage.js').then(storageOf, () => undefined),
@@ -51,14 +52,9 @@ async function findStorages(): Promise<TransformerStorage[]> {
  * build, the package resolves to it for every `import` and `require` (plain Node, or a bundler reading `main`), so no
  * DTO can have used an ESM build, which plain Node could not even load as CommonJS: they are not tried.
  */
-async function recordsInto(storage: TransformerStorage): Promise<boolean> {
-  const exclude = await import('class-transformer').then(
-    (transformer) => namedExport<() => PropertyDecorator>(transformer, 'Exclude'),
-    () => undefined,
-  );
-  if (!exclude) return false;
+function recordsInto(storage: TransformerStorage): boolean {
   class Probe {}
-  exclude()(Probe.prototype, 'probe');
+  Exclude()(Probe.prototype, 'probe');
   return storage.findExcludeMetadata(Probe, 'probe') !== undefined;
 }
 
