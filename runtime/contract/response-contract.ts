@@ -1,6 +1,5 @@
-import type { ClassTransformOptions } from 'class-transformer';
+import { instanceToPlain, type ClassTransformOptions } from 'class-transformer';
 import { ResponseContractError, type ContractFieldError } from '../errors/response-contract-error';
-import { namedExport } from '../peers/interop';
 import { toResponse } from '../responses/response';
 import { holdsClassInstance, type Responder } from '../responses/serialize';
 import type { RouteDefinition } from '../routing/route-definitions';
@@ -40,10 +39,9 @@ let loading: Promise<Tools> | undefined;
 let loaded: Tools | undefined;
 
 function loadTools(): Promise<Tools> {
-  return (loading ??= Promise.all([loadValidators(), loadTransformerStorages(), import('class-transformer')]).then(
-    ([validators, storages, transformer]) => {
+  return (loading ??= Promise.all([loadValidators(), loadTransformerStorages()]).then(
+    ([validators, storages]) => {
       const types = combinedStorage(storages);
-      const instanceToPlain = namedExport<Tools['instanceToPlain']>(transformer, 'instanceToPlain')!;
       return (loaded = { ...validators, types, instanceToPlain, plan: planCache({ storage: validators.storage, types }) });
     },
     (error: unknown) => {

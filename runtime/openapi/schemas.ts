@@ -1,3 +1,4 @@
+import { getMetadataStorage } from 'class-validator';
 import { designType, propertyRules, type RuleMetadata } from '../validation/dto-rules';
 import { namedExport } from '../peers/interop';
 import { importSchemaGenerator } from '../peers/schema-generator';
@@ -43,15 +44,10 @@ export function memoizedSchemaTools(load: SchemaToolsLoader): () => Promise<Sche
 export async function loadSchemaTools(): Promise<SchemaTools> {
   // class-validator-jsonschema reads the one class-validator storage (kept on globalThis), and it is handed
   // class-transformer's storages below.
-  const [jsonschema, validator, transformerStorages] = await Promise.all([
-    importSchemaGenerator(),
-    import('class-validator'),
-    loadTransformerStorages(),
-  ]);
-  const getMetadataStorage = namedExport<() => ValidationStorage>(validator, 'getMetadataStorage')!;
+  const [jsonschema, transformerStorages] = await Promise.all([importSchemaGenerator(), loadTransformerStorages()]);
   return {
     targetConstructorToSchema: namedExport<SchemaTools['targetConstructorToSchema']>(jsonschema, 'targetConstructorToSchema')!,
-    validationStorage: getMetadataStorage(),
+    validationStorage: getMetadataStorage() as unknown as ValidationStorage,
     transformerStorages,
   };
 }
