@@ -8,13 +8,15 @@
 // Options: --quick (short, for iterating), --rounds N, --seconds N (per autocannon run), --connections N,
 // --warmup-seconds N, --cold-rounds N, --memory-rounds N (the first N cold-start rounds also send the mix and read
 // memory), --requests N (the mix's length), --serverless-rounds N, --rebuild, --cpu-prof
-// (writes .cpuprofile files of the load-phase servers to .tmp/prof/<candidate>/).
+// (writes .cpuprofile files of the load-phase servers to .tmp/prof/<candidate>/), --only PARTS (a comma-separated
+// subset of throughput, sse, cold, memory, serverless; `memory` alone runs only the memory rounds, each with its cold
+// start).
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ratio, table } from './lib/harness.mjs';
+import { ratio as formatRatio, table } from './lib/harness.mjs';
 import { CANDIDATES, postRouteModule, writeApp } from './server/apps.mjs';
 import { LOCK, SERVER_CORE, freePort, lockHeldByAncestor, pinSelf, startServer, stopServer, treeCpuMs, treeRss } from './server/processes.mjs';
 import { MEASURED, MIXED, POST_CONTROLLER, POST_ID, VALID_ITEM, cannon, checkSameAnswers, firstOk } from './server/requests.mjs';
@@ -47,6 +49,13 @@ const settings = {
   requests: option('requests', 20_000, 4_000),
   serverlessRounds: option('serverless-rounds', 6, 2),
 };
+const PARTS = ['throughput', 'sse', 'cold', 'memory', 'serverless'];
+const only = argv.includes('--only') ? argv[argv.indexOf('--only') + 1].split(',') : PARTS;
+for (const part of only) if (!PARTS.includes(part)) throw new Error(`--only ${part}: one of ${PARTS.join(', ')}`);
+const runs = (part) => only.includes(part);
+if (!runs('cold')) settings.coldRounds = runs('memory') ? settings.memoryRounds : 0;
+if (!runs('memory')) settings.memoryRounds = 0;
+settings.only = only;
 const TARGETS = { getPerPlain: 0.97, getPerHono: 1.0, postPerPlain: 0.97, postPerHono: 1.0, coldPerPlain: 1.1, memoryPerPlain: 1.05 };
 
 pinSelf();
@@ -71,10 +80,10 @@ for (const candidate of CANDIDATES) build(candidate);
 const samples = Object.fromEntries(CANDIDATES.map((c) => [c, { getRps: [], getP99: [], getCpuUs: [], postRps: [], postP99: [], postCpuUs: [], coldMs: [], rssBytes: [], serverlessMs: [], serverlessProcessMs: [], sseFirstMs: [], sseEventsPerS: [] }]));
 const rotated = (round) => CANDIDATES.map((_, k) => CANDIDATES[(k + round) % CANDIDATES.length]);
 
-await throughput();
-await sseStreams();
+if (runs('throughput')) await throughput();
+if (runs('sse')) await sseStreams();
 await coldStartAndMemory();
-serverless();
+if (runs('serverless')) serverless();
 
 const results = { machine: { ...machine, loadAfter: load() }, settings, targets: TARGETS, samples, summary: {}, ratios: {} };
 for (const candidate of CANDIDATES) results.summary[candidate] = Object.fromEntries(Object.entries(samples[candidate]).map(([k, v]) => [k, summarize(v)]));
@@ -235,7 +244,9 @@ function serverless() {
 
 function report({ summary, ratios }) {
   const cell = (key, format) => CANDIDATES.map((c) => (summary[c][key].n ? spread(summary[c][key], format) : '-'));
-  const verdict = (value, target, atLeast) => (target === undefined ? '' : `${atLeast ? '≥' : '≤'} ${target}: ${(atLeast ? value >= target : value <= target) ? 'ok' : 'MISSED'}`);
+  const verdict = (value, target, atLeast) => (target === undefined || Number.isNaN(value) ? '' : `${atLeast ? '≥' : '≤'} ${target}: ${(atLeast ? value >= target : value <= target) ? 'ok' : 'MISSED'}`);
+  // A part left out by --only has no samples: '-' rather than NaN.
+  const ratio = (x) => (Number.isNaN(x) ? '-' : formatRatio(x));
   const rps = (x) => x.toFixed(0);
   const ms = (x) => x.toFixed(0);
   const ms1 = (x) => x.toFixed(1);
