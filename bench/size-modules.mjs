@@ -5,7 +5,7 @@
 // Two figures per module: the minified bytes the map gives it, and the gzipped bytes the file loses when they are cut
 // out (gzip shares strings across modules, so these do not add up to the file's size: an estimate of what moving the
 // module out would save, not an account).
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
@@ -51,6 +51,11 @@ function segments(code, mappings) {
 
 for (const file of entryFiles(dist, entry)) {
   const code = readFileSync(join(dist, file), 'utf8');
+  if (!existsSync(join(dist, `${file}.map`))) {
+    // reflect-metadata.cjs (build/reflect-metadata-shim.mjs): one line, written by the build, not from a module.
+    console.log(`${file}: ${code.length} bytes, gzipped ${gzip(code)} (no source map: written by the build)`);
+    continue;
+  }
   const map = JSON.parse(readFileSync(join(dist, `${file}.map`), 'utf8'));
   const name = (index) => (index < 0 ? '(no source)' : map.sources[index].replace(/^(\.\.\/)+runtime\//, ''));
   // Each segment runs to the next one. Bytes before the first are its imports (a facade's re-exports); its closing export list, which
