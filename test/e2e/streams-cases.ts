@@ -232,9 +232,10 @@ export function streamsCases({ test, server }: ExampleSuite, { soak }: { soak: b
         samples.push(treeRss(pid));
       }
       // Warm-up (the first requests compile and cache) is over after a few seconds; from there memory stays flat.
+      // A leak raises RSS; a garbage collection may lower it at any time (a CI run saw -24 MiB), which is not a failure.
       const settled = samples.slice(4);
       const growth = settled[settled.length - 1] - settled[0];
-      const spread = Math.max(...settled) - Math.min(...settled);
+      const peak = Math.max(...settled) - settled[0];
       if (process.env.REPORT) {
         console.log(
           `200 SSE streams, 30 s: ${events} events; RSS (MiB) at 1 s ${(samples[0] / MB).toFixed(1)}, 5 s ${(settled[0] / MB).toFixed(1)}, ` +
@@ -242,8 +243,8 @@ export function streamsCases({ test, server }: ExampleSuite, { soak }: { soak: b
         );
       }
       assert.ok(events >= 200 * 25, `${events} events in 30 s`);
-      assert.ok(Math.abs(growth) < 16 * MB, `RSS moved by ${(growth / MB).toFixed(1)} MiB between 5 s and 30 s`);
-      assert.ok(spread < 24 * MB, `RSS spread ${(spread / MB).toFixed(1)} MiB between 5 s and 30 s`);
+      assert.ok(growth < 16 * MB, `RSS grew by ${(growth / MB).toFixed(1)} MiB between 5 s and 30 s`);
+      assert.ok(peak < 24 * MB, `RSS rose ${(peak / MB).toFixed(1)} MiB above its 5 s figure before 30 s`);
     } finally {
       for (const req of requests) req.destroy();
     }
