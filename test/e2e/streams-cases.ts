@@ -210,7 +210,7 @@ export function streamsCases({ test, server }: ExampleSuite, { soak }: { soak: b
   });
 
   if (!soak) return;
-  test('200 open SSE streams for 30 s: server RSS flat; every generator ends when its client goes', async () => {
+  test('200 open SSE streams for 30 s: server RSS does not grow; every generator ends when its client goes', async () => {
     const { port, pid } = server();
     const printedBefore = server().output().length;
     const requests: ClientRequest[] = [];
