@@ -5,6 +5,9 @@ const OCTET_STREAM = 'application/octet-stream';
 
 export function isBinaryBody(value: unknown): value is BinaryBody {
   if (typeof value !== 'object' || value === null) return false;
+  // Most results are plain objects and arrays: answered before the class checks.
+  const prototype = Object.getPrototypeOf(value);
+  if (prototype === Object.prototype || prototype === Array.prototype || prototype === null) return false;
   // Any ReadableStream, one from another realm (Next.js's Edge sandbox, undici's own) too.
   return value instanceof Blob || value instanceof ArrayBuffer || ArrayBuffer.isView(value) || typeof (value as ReadableStream).getReader === 'function';
 }

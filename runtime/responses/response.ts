@@ -1,6 +1,5 @@
 const JSON_TYPE = 'application/json';
-const JSON_HEADERS = { 'content-type': JSON_TYPE };
-const TEXT_HEADERS = { 'content-type': 'text/plain; charset=utf-8' };
+const TEXT_TYPE = 'text/plain; charset=utf-8';
 
 export interface ResponseOptions {
   status?: number;
@@ -9,11 +8,11 @@ export interface ResponseOptions {
 }
 
 /**
- * The one response builder: the default Content-Type, then `init.headers` over it. The body and status go to the
+ * The one response builder: the Content-Type (none for an empty body), then `init.headers` over it. The body and status go to the
  * constructor and the headers are set on the Response it made: converting a `ResponseInit` dictionary is a good part
  * of what `new Response` costs on Node 20 (bench/builders), and a 200 without one skips it.
  */
-export function buildResponse(body: string | null, defaults: Record<string, string>, init?: number | ResponseOptions): Response {
+export function buildResponse(body: string | null, contentType: string | undefined, init?: number | ResponseOptions): Response {
   const options = typeof init === 'number' ? { status: init } : init;
   const status = options?.status ?? 200;
   const statusText = options?.statusText;
@@ -22,21 +21,21 @@ export function buildResponse(body: string | null, defaults: Record<string, stri
       ? new Response(body)
       : new Response(NULL_BODY_STATUSES.has(status) ? null : body, statusText === undefined ? { status } : { status, statusText });
   const headers = response.headers;
-  for (const name in defaults) headers.set(name, defaults[name]);
+  if (contentType !== undefined) headers.set('content-type', contentType);
   if (options?.headers !== undefined) setHeaders(headers, options.headers);
   return response;
 }
 
 export function json(body: unknown, init?: number | ResponseOptions): Response {
-  return buildResponse(body === undefined ? null : JSON.stringify(body), JSON_HEADERS, init);
+  return buildResponse(body === undefined ? null : JSON.stringify(body), JSON_TYPE, init);
 }
 
 export function text(body: string, init?: number | ResponseOptions): Response {
-  return buildResponse(body, TEXT_HEADERS, init);
+  return buildResponse(body, TEXT_TYPE, init);
 }
 
 export function empty(status = 204, headers?: HeadersInit): Response {
-  return buildResponse(null, {}, { status, headers });
+  return buildResponse(null, undefined, { status, headers });
 }
 
 /** What a handler or middleware returned, as a Response: Responses pass through, `undefined` is 204. */
