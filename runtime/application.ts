@@ -1,9 +1,10 @@
 import type { ClassTransformOptions } from 'class-transformer';
 import type { ValidatorOptions } from 'class-validator';
-import type { Dispatch, DispatchSettings } from './dispatch';
+import type { DispatchSettings } from './dispatch';
 import type { ErrorHook } from './errors/error-handler';
 import type { ErrorFormatter } from './errors/http-error';
 import type { ResponseContractMode } from './invoker';
+import { lazy } from './lazy';
 import { joinPaths } from './routing/path';
 import { registerApplication } from './routing/registry';
 import { buildRouteDefinitions, type RouteDefinition } from './routing/route-definitions';
@@ -117,21 +118,13 @@ export function createApplication(options: ApplicationOptions): Application {
 
   // The dispatcher (router, invokers, misses) is a chunk of its own, loaded from here on: compiled ahead of the first
   // request, which waits for it only if it comes at once. A failure to load is reported by the request that awaits it.
-  let dispatch: Dispatch | undefined;
-  let loading: Promise<Dispatch> | undefined;
-  const load = (): Promise<Dispatch> =>
-    (loading ??= import('./dispatch').then(
-      (module) => (dispatch = module.createDispatcher(settings, globalMiddleware)),
-      (error: unknown) => {
-        loading = undefined;
-        throw error;
-      },
-    ));
-  load().catch(() => {});
+  const dispatcher = lazy(() => import('./dispatch').then((module) => module.createDispatcher(settings, globalMiddleware)));
+  dispatcher.load().catch(() => {});
 
   function handle(request: Request): Promise<Response> {
     frozen = true;
-    return dispatch ? dispatch(request) : load().then((loaded) => loaded(request));
+    const dispatch = dispatcher.value;
+    return dispatch ? dispatch(request) : dispatcher.load().then((loaded) => loaded(request));
   }
 
   const handlers = Object.fromEntries(HTTP_METHODS.map((method) => [method, (request: Request) => handle(request)])) as Record<HttpMethod, RouteHandler>;

@@ -2,6 +2,7 @@ import type { ClassTransformOptions } from 'class-transformer';
 import type { ValidatorOptions } from 'class-validator';
 import type { Handler } from './compose';
 import type { RouteContext } from './context';
+import { lazy, type Lazy } from './lazy';
 import type { ErrorResponder } from './errors/error-handler';
 import { clientError, type FieldError } from './errors/http-error';
 import { routeResponder } from './responses/route-responder';
@@ -9,44 +10,24 @@ import type { Responder } from './responses/serialize';
 import type { RouteDefinition } from './routing/route-definitions';
 import type { Validated } from './validation/dto-validation';
 
-// Validation code is a chunk of its own (Rollup makes these): importing the library stays small, and an application
-// without DTOs never parses it. An application with DTO routes starts loading it, with the validators, when it is
-// created, so that its first validated request does not wait for them. Once loaded, a chunk's module is used without
-// an await, the same way for every input kind.
-interface Chunk<T> {
-  module?: T;
-  load(): Promise<T>;
-}
-
 /** What every validation chunk exports besides its own function: loads class-validator and class-transformer. */
 interface ValidationChunk {
   loadValidators(): Promise<unknown>;
 }
 
 /** Starts loading a chunk and the validators ahead of the first request; a failure is reported by the request that awaits them. */
-function preload(chunk: Chunk<ValidationChunk>): void {
+function preload(chunk: Lazy<ValidationChunk>): void {
   chunk.load().then((module) => module.loadValidators()).catch(() => {});
 }
 
-function chunk<T>(importChunk: () => Promise<T>): Chunk<T> {
-  let loading: Promise<T> | undefined;
-  const loaded: Chunk<T> = {
-    load: () =>
-      (loading ??= importChunk().then(
-        (module) => (loaded.module = module),
-        (error: unknown) => {
-          loading = undefined;
-          throw error;
-        },
-      )),
-  };
-  return loaded;
-}
-
-const bodyValidation = chunk(() => import('./inputs/body-validation'));
-const formValidation = chunk(() => import('./inputs/form-validation'));
-const inputValidation = chunk(() => import('./inputs/input-validation'));
-const responseContracts = chunk(() => import('./contract/response-contract'));
+// Validation code is a chunk of its own (Rollup makes these): importing the library stays small, and an application
+// without DTOs never parses it. An application with DTO routes starts loading it, with the validators, when it is
+// created, so that its first validated request does not wait for them. Once loaded, a chunk's module is used without
+// an await, the same way for every input kind.
+const bodyValidation = lazy(() => import('./inputs/body-validation'));
+const formValidation = lazy(() => import('./inputs/form-validation'));
+const inputValidation = lazy(() => import('./inputs/input-validation'));
+const responseContracts = lazy(() => import('./contract/response-contract'));
 
 /** `createApplication({ responseContract })`: what a value returned for a status with a declared `type` goes through. */
 export type ResponseContractMode = 'strip' | 'validate' | 'off';
@@ -146,8 +127,8 @@ function isThenable(value: unknown): value is PromiseLike<unknown> {
 }
 
 /** Runs `use` with the chunk's module: at once when it is loaded (no await per request), else once it is. */
-function withChunk<T, R>(loaded: Chunk<T>, use: (module: T) => Promise<R>): Promise<R> {
-  return loaded.module ? use(loaded.module) : loaded.load().then(use);
+function withChunk<T, R>(loaded: Lazy<T>, use: (module: T) => Promise<R>): Promise<R> {
+  return loaded.value ? use(loaded.value) : loaded.load().then(use);
 }
 
 /**
@@ -160,7 +141,7 @@ function contractResponder(definition: RouteDefinition, options: InvokerOptions)
   let contracted: Responder | undefined;
   return (value, status) => {
     if (value instanceof Response || value === undefined) return respond(value, status);
-    const loaded = responseContracts.module;
+    const loaded = responseContracts.value;
     if (loaded) return (contracted ??= loaded.contractResponder(definition, options))(value, status);
     return responseContracts.load().then((module) => (contracted ??= module.contractResponder(definition, options))(value, status));
   };

@@ -1,5 +1,6 @@
 import { instanceToPlain, type ClassTransformOptions } from 'class-transformer';
 import { ResponseContractError, type ContractFieldError } from '../errors/response-contract-error';
+import { lazy } from '../lazy';
 import { toResponse } from '../responses/response';
 import { holdsClassInstance, type Responder } from '../responses/serialize';
 import type { RouteDefinition } from '../routing/route-definitions';
@@ -35,21 +36,12 @@ interface Tools extends Validators {
   plan: (cls: Function) => Plan;
 }
 
-let loading: Promise<Tools> | undefined;
-let loaded: Tools | undefined;
-
-function loadTools(): Promise<Tools> {
-  return (loading ??= Promise.all([loadValidators(), loadTransformerStorages()]).then(
-    ([validators, storages]) => {
-      const types = combinedStorage(storages);
-      return (loaded = { ...validators, types, instanceToPlain, plan: planCache({ storage: validators.storage, types }) });
-    },
-    (error: unknown) => {
-      loading = undefined;
-      throw error;
-    },
-  ));
-}
+const contractTools = lazy(() =>
+  Promise.all([loadValidators(), loadTransformerStorages()]).then(([validators, storages]): Tools => {
+    const types = combinedStorage(storages);
+    return { ...validators, types, instanceToPlain, plan: planCache({ storage: validators.storage, types }) };
+  }),
+);
 
 /**
  * The responder of a route whose `@ApiResponse` (the method's, else the class's) declares a `type` for the status the
@@ -72,8 +64,9 @@ export function contractResponder(definition: RouteDefinition, { respond, respon
 
 /** Sends `value` as the contract says: stripped to the DTO's properties, and in 'validate' mode checked first. */
 export function sendContracted(contract: Contract, value: unknown, status: number): Response | Promise<Response> {
+  const loaded = contractTools.value;
   if (loaded && !contract.validate) return toResponse(stripped(loaded, contract, value), status);
-  return (loaded ? Promise.resolve(loaded) : loadTools()).then(async (tools) => {
+  return contractTools.load().then(async (tools) => {
     const body = stripped(tools, contract, value);
     if (contract.validate) await assertValid(tools, contract, body);
     return toResponse(body, status);

@@ -1,4 +1,5 @@
 import type { RouteContext } from '../context';
+import { lazy } from '../lazy';
 import type { CorsSettings } from './cors-answer';
 import type { Middleware } from '../types';
 
@@ -33,12 +34,7 @@ export function isCorsMiddleware(middleware: Middleware): boolean {
 // The headers are set by a chunk of their own (./cors-answer), loaded when `cors()` is first called, so that its first
 // cross-origin request does not wait for it; importing the library stays small. A request without `Origin` never
 // needs it.
-let answers: Promise<typeof import('./cors-answer')> | undefined;
-const loadAnswers = () =>
-  (answers ??= import('./cors-answer').catch((error: unknown) => {
-    answers = undefined;
-    throw error;
-  }));
+const answers = lazy(() => import('./cors-answer'));
 
 /**
  * CORS as middleware, for `app.use(cors(...))` (every route, unmatched ones too) or `@Use(cors(...))`. A preflight
@@ -64,12 +60,12 @@ export function cors(options: CorsOptions = {}): Middleware {
     maxAge,
   };
   // A failure is reported by the request that awaits it.
-  loadAnswers().catch(() => {});
+  answers.load().catch(() => {});
 
   const middleware: Middleware = async (context: RouteContext, next) => {
     const origin = context.request.headers.get('origin');
     if (origin === null) return next();
-    return (await loadAnswers()).corsAnswer(settings, origin, context, next);
+    return (answers.value ?? (await answers.load())).corsAnswer(settings, origin, context, next);
   };
   corsMiddleware.add(middleware);
   return middleware;

@@ -8,9 +8,9 @@ export interface ResponseOptions {
 }
 
 /**
- * The one response builder: the Content-Type (none for an empty body), then `init.headers` over it. The body and status go to the
- * constructor and the headers are set on the Response it made: converting a `ResponseInit` dictionary is a good part
- * of what `new Response` costs on Node 20 (bench/builders), and a 200 without one skips it.
+ * The one response builder: the Content-Type (none for an empty body), then `init.headers` over it. The body and
+ * status go to the constructor and the headers are set on the Response it made: converting a `ResponseInit`
+ * dictionary is a good part of what `new Response` costs on Node 20 (bench/builders), and a 200 without one skips it.
  */
 export function buildResponse(body: string | null, contentType: string | undefined, init?: number | ResponseOptions): Response {
   const options = typeof init === 'number' ? { status: init } : init;

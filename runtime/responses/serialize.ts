@@ -1,20 +1,15 @@
 import type { ClassTransformOptions } from 'class-transformer';
 import type { Serializer } from './plain-instances';
+import { lazy } from '../lazy';
 import { toResponse } from './response';
 
 /** Turns what a handler returned into a Response. */
 export type Responder = (value: unknown, status?: number) => Response | Promise<Response>;
 
-let serializer: Serializer | undefined;
-let loading: Promise<Serializer> | undefined;
-
 // Loaded on the first response that holds a class instance: importing the library stays small. Without
 // class-transformer (its chunk cannot load) no class can carry @Exclude or @Expose, so JSON.stringify is exact.
 const AS_IS: Serializer = { instanceToPlain: (value) => value, sentAsIs: () => true };
-
-function loadSerializer(): Promise<Serializer> {
-  return (loading ??= import('./plain-instances').then((module) => module.loadSerializer(), () => AS_IS).then((loaded) => (serializer = loaded)));
-}
+const serializer = lazy(() => import('./plain-instances').then((module) => module.loadSerializer(), () => AS_IS));
 
 /**
  * The handler's result as a Response: a class instance, or a plain object or array holding one at any depth, goes
@@ -27,7 +22,7 @@ export function serializingResponder(options: ClassTransformOptions | undefined)
   return (value, status) => {
     if (!holdsClassInstance(value)) return toResponse(value, status);
     const instance = value as object;
-    return serializer ? send(serializer, instance, status) : loadSerializer().then((loaded) => send(loaded, instance, status));
+    return serializer.value ? send(serializer.value, instance, status) : serializer.load().then((loaded) => send(loaded, instance, status));
   };
 }
 

@@ -7,6 +7,7 @@ import { copyIntoDto } from './plain-to-dto';
 import { ruleFreeTest, type RuleFree } from './rule-free';
 import { combinedStorage, loadTransformerStorages, type TransformerStorage } from './transformer-storage';
 import type { FieldError, FieldLocation } from '../errors/http-error';
+import { lazy } from '../lazy';
 import type { Class } from '../types';
 
 export type { FieldError } from '../errors/http-error';
@@ -21,29 +22,25 @@ export interface Validators {
   ruleFree: RuleFree;
 }
 
-let validators: Promise<Validators> | undefined;
-/** The validators once loaded: a request then takes them without awaiting. */
-let loaded: Validators | undefined;
-
 // This module is in the validation chunk, loaded on the first validated request, not at import: an application without
 // DTOs never pays for class-validator. Its imports name what they use, so that a bundler keeps only that of
 // class-validator (a namespace `import()` kept all of it, libphonenumber-js included: 1.1 MB of the server's chunks), and
-// they resolve to the same copy the user's DTO files registered their decorators on.
+// they resolve to the same copy the user's DTO files registered their decorators on. Once loaded, a request takes the
+// validators without an await.
+const validators = lazy(() =>
+  Promise.all([loadTransformerStorages(), fileRulesRegistered()]).then(
+    ([storages]): Validators => ({
+      types: combinedStorage(storages),
+      ruleFree: ruleFreeTest(storages),
+      plainToInstance: plainToInstance as Validators['plainToInstance'],
+      validate,
+      storage: getMetadataStorage() as unknown as RuleStorage,
+    }),
+  ),
+);
+
 export function loadValidators(): Promise<Validators> {
-  return (validators ??= Promise.all([loadTransformerStorages(), fileRulesRegistered()]).then(
-    ([storages]) =>
-      (loaded = {
-        types: combinedStorage(storages),
-        ruleFree: ruleFreeTest(storages),
-        plainToInstance: plainToInstance as Validators['plainToInstance'],
-        validate,
-        storage: getMetadataStorage() as unknown as RuleStorage,
-      }),
-    (error: unknown) => {
-      validators = undefined;
-      throw error;
-    },
-  ));
+  return validators.load();
 }
 
 export type Validated = { ok: true; value: object } | { ok: false; errors: FieldError[] };
@@ -54,7 +51,7 @@ export type Validated = { ok: true; value: object } | { ok: false; errors: Field
  * frames was a fifth of its cost.
  */
 export async function toValidDto(dto: Class, plain: Record<string, unknown>, options: ValidatorOptions, where: FieldLocation = 'body'): Promise<Validated> {
-  const { plainToInstance, validate, storage, types, ruleFree } = loaded ?? (await loadValidators());
+  const { plainToInstance, validate, storage, types, ruleFree } = validators.value ?? (await validators.load());
   const unknownSubtypes = discriminatorErrors(dto, plain, storage, types, where);
   if (unknownSubtypes.length > 0) return { ok: false, errors: unknownSubtypes };
   const instance = (ruleFree(dto) && copyIntoDto(dto, plain)) || plainToInstance(dto, plain);
