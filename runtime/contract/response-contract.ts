@@ -6,7 +6,6 @@ import { holdsClassInstance, type Responder } from '../responses/serialize';
 import type { RouteDefinition } from '../routing/route-definitions';
 import type { Class } from '../types';
 import { loadValidators, toValidDto, type Validators } from '../validation/dto-validation';
-import { combinedStorage, loadTransformerStorages, type TransformerStorage } from '../validation/transformer-storage';
 import { planCache, strip, type Plan, type StripContext } from './plan';
 
 // The response contract: a chunk of its own, loaded by the invoker on the first response of a route that declares a
@@ -31,16 +30,12 @@ export interface ContractOptions {
 }
 
 interface Tools extends Validators {
-  types: TransformerStorage;
   instanceToPlain: (value: unknown, options?: ClassTransformOptions) => unknown;
   plan: (cls: Function) => Plan;
 }
 
 const contractTools = lazy(() =>
-  Promise.all([loadValidators(), loadTransformerStorages()]).then(([validators, storages]): Tools => {
-    const types = combinedStorage(storages);
-    return { ...validators, types, instanceToPlain, plan: planCache({ storage: validators.storage, types }) };
-  }),
+  loadValidators().then((validators): Tools => ({ ...validators, instanceToPlain, plan: planCache({ storage: validators.storage, types: validators.types }) })),
 );
 
 /**

@@ -3,26 +3,12 @@ import { withDtoRules } from '../validation/dto-rules';
 import type { FieldLocation } from '../errors/http-error';
 import { convertInputs, inputProperties, type InputProperty } from '../validation/input-conversion';
 import type { Class } from '../types';
-import { combinedStorage, loadTransformerStorages, type TransformerStorage } from '../validation/transformer-storage';
-import { flattenValidationErrors, loadValidators, type Validated, type Validators } from '../validation/dto-validation';
+import { flattenValidationErrors, loadValidators, type Validated } from '../validation/dto-validation';
 
 // `@Query`, `@Params` and `@Headers` validation: a chunk of its own, loaded by the invoker on the first request that
 // needs it, so an application without them does not load it.
 
 export { headerInput, pathInput, queryInput } from './values';
-
-let inputTools: Promise<Validators & { types: TransformerStorage }> | undefined;
-
-// One promise for both, awaited once per request: a Promise.all per request was measurable in the query benchmark.
-function loadInputTools(): Promise<Validators & { types: TransformerStorage }> {
-  return (inputTools ??= Promise.all([loadValidators(), loadTransformerStorages()]).then(
-    ([loaded, storages]) => ({ ...loaded, types: combinedStorage(storages) }),
-    (error: unknown) => {
-      inputTools = undefined;
-      throw error;
-    },
-  ));
-}
 
 /**
  * `toValidDto` for string inputs (query, path, headers, form fields): `read` gives the raw values, given the DTO's properties; each
@@ -35,7 +21,7 @@ export async function toValidInput(
   options: ValidatorOptions,
   where: FieldLocation,
 ): Promise<Validated> {
-  const { plainToInstance, validate, storage, types } = await loadInputTools();
+  const { plainToInstance, validate, storage, types } = await loadValidators();
   const properties = inputProperties(dto, storage, types);
   const raw = read(properties);
   const converted = convertInputs(properties, raw);
