@@ -1,9 +1,8 @@
 import type { ValidatorOptions } from 'class-validator';
-import { withDtoRules } from '../validation/dto-rules';
 import type { FieldLocation } from '../errors/http-error';
 import { convertInputs, inputProperties, type InputProperty } from '../validation/input-conversion';
 import type { Class } from '../types';
-import { flattenValidationErrors, loadValidators, type Validated } from '../validation/dto-validation';
+import { loadValidators, validated, type Validated } from '../validation/dto-validation';
 
 // `@Query`, `@Params` and `@Headers` validation: a chunk of its own, loaded by the invoker on the first request that
 // needs it, so an application without them does not load it.
@@ -21,7 +20,8 @@ export async function toValidInput(
   options: ValidatorOptions,
   where: FieldLocation,
 ): Promise<Validated> {
-  const { plainToInstance, validate, storage, types } = await loadValidators();
+  const validators = await loadValidators();
+  const { plainToInstance, storage, types } = validators;
   const properties = inputProperties(dto, storage, types);
   const raw = read(properties);
   const converted = convertInputs(properties, raw);
@@ -30,9 +30,7 @@ export async function toValidInput(
   const instance = plainToInstance(dto, plain) as Record<string, unknown>;
   for (const property of Object.keys(converted)) instance[property] = converted[property];
   if (files) Object.assign(instance, files);
-  const errors = withDtoRules(dto, instance, storage, flattenValidationErrors(await validate(instance, options), where), where);
-  if (errors.length > 0) return { ok: false, errors };
-  return { ok: true, value: instance };
+  return validated(validators, dto, instance, options, where);
 }
 
 /**

@@ -3,6 +3,7 @@ import { getMetadataStorage, validate, type ValidationError, type ValidatorOptio
 import { fileRulesRegistered } from './file-rules';
 import { withDtoRules, type RuleStorage } from './dto-rules';
 import { discriminatorErrors } from './discriminators';
+import { compileValidation, type CompiledValidation, type ValidatorStorage } from './compiled-validation';
 import { copyIntoDto } from './plain-to-dto';
 import { ruleFreeTest, type RuleFree } from './rule-free';
 import { combinedStorage, loadTransformerStorages, type TransformerStorage } from './transformer-storage';
@@ -20,6 +21,8 @@ export interface Validators {
   types: TransformerStorage;
   /** Classes whose instances a plain copy makes (`copyIntoDto`) as class-transformer would. */
   ruleFree: RuleFree;
+  /** `validate`'s errors, flattened, from rules compiled once per class and options (or `undefined`: ask `validate`). */
+  compiled: (options: ValidatorOptions) => CompiledValidation;
 }
 
 // This module is in the validation chunk, loaded on the first validated request, not at import: an application without
@@ -35,9 +38,19 @@ const validators = lazy(() =>
       plainToInstance: plainToInstance as Validators['plainToInstance'],
       validate,
       storage: getMetadataStorage() as unknown as RuleStorage,
+      compiled: compiledPerOptions(getMetadataStorage() as unknown as ValidatorStorage),
     }),
   ),
 );
+
+function compiledPerOptions(storage: ValidatorStorage): Validators['compiled'] {
+  const compiled = new WeakMap<ValidatorOptions, CompiledValidation>();
+  return (options) => {
+    let validation = compiled.get(options);
+    if (!validation) compiled.set(options, (validation = compileValidation(storage, options)));
+    return validation;
+  };
+}
 
 export function loadValidators(): Promise<Validators> {
   return validators.load();
@@ -51,11 +64,28 @@ export type Validated = { ok: true; value: object } | { ok: false; errors: Field
  * frames was a fifth of its cost.
  */
 export async function toValidDto(dto: Class, plain: Record<string, unknown>, options: ValidatorOptions, where: FieldLocation = 'body'): Promise<Validated> {
-  const { plainToInstance, validate, storage, types, ruleFree } = validators.value ?? (await validators.load());
+  const loaded = validators.value ?? (await validators.load());
+  const { plainToInstance, storage, types, ruleFree } = loaded;
   const unknownSubtypes = discriminatorErrors(dto, plain, storage, types, where);
   if (unknownSubtypes.length > 0) return { ok: false, errors: unknownSubtypes };
   const instance = (ruleFree(dto) && copyIntoDto(dto, plain)) || plainToInstance(dto, plain);
-  const errors = withDtoRules(dto, instance, storage, flattenValidationErrors(await validate(instance, options), where), where);
+  const outcome = validated(loaded, dto, instance, options, where);
+  // Returned as it is when the compiled rules answered: an await takes a microtask.
+  return outcome instanceof Promise ? await outcome : outcome;
+}
+
+/**
+ * The instance, or its field errors: class-validator's and the DTO rules'. Without an await where the rules compiled
+ * for the class answer; class-validator's `validate` where they do not.
+ */
+export function validated(validators: Validators, dto: Class, instance: object, options: ValidatorOptions, where: FieldLocation): Validated | Promise<Validated> {
+  const found = validators.compiled(options)(instance, where);
+  if (found) return withRules(validators, dto, instance, found, where);
+  return validators.validate(instance, options).then((errors) => withRules(validators, dto, instance, flattenValidationErrors(errors, where), where));
+}
+
+function withRules(validators: Validators, dto: Class, instance: object, found: FieldError[], where: FieldLocation): Validated {
+  const errors = withDtoRules(dto, instance, validators.storage, found, where);
   if (errors.length > 0) return { ok: false, errors };
   return { ok: true, value: instance };
 }
