@@ -91,9 +91,9 @@ if (chosen.includes('scaling')) {
 
 if (chosen.includes('validation')) {
   const r = (results.validation = await runValidation());
-  console.log('Validation: POST to a @Body(Dto) route (3 fields) vs plainToInstance + validate called directly');
-  console.log(table(['body', 'ours', 'floor', 'ours/floor'], r.rows.map((row) => [row.body, fmt(row.ours), fmt(row.floor), ratio(row.oursPerFloor)])));
-  const worst = Math.max(...r.rows.map((row) => row.oursPerFloor));
+  console.log('Validation: POST to a @Body(Dto) route (3 fields) vs plainToInstance + validate called directly; alone, then with 200 more DTO classes registered');
+  console.log(table(['body', 'DTO classes', 'ours', 'floor', 'ours/floor'], r.rows.map((row) => [row.body, String(row.dtos), fmt(row.ours), fmt(row.floor), ratio(row.oursPerFloor)])));
+  const worst = Math.max(...r.rows.filter((row) => row.dtos === 1).map((row) => row.oursPerFloor));
   console.log(`target ≤ ${TARGETS.validationPerFloor}: ${mark(worst <= TARGETS.validationPerFloor)}\n`);
 }
 

@@ -57,7 +57,29 @@ export function postRequest(body) {
   return new Request(`http://127.0.0.1${BASE}/items`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
 }
 
+/**
+ * Registers `count` more DTO classes with rules, as a larger application's modules do: class-validator's `validate`
+ * scans every class with rules on each call, so its cost grows with them.
+ */
+function registerOtherDtos(count) {
+  for (let i = 0; i < count; i++) {
+    const Other = { [`OtherDto${i}`]: class {} }[`OtherDto${i}`];
+    IsString()(Other.prototype, 'name');
+    MinLength(1)(Other.prototype, 'name');
+    IsNumber()(Other.prototype, 'amount');
+  }
+}
+
+export const OTHER_DTOS = 200;
+
 export async function runValidation({ rounds = 60, batch = 150 } = {}) {
+  const alone = await measureValidation({ rounds, batch });
+  registerOtherDtos(OTHER_DTOS);
+  const among = await measureValidation({ rounds, batch });
+  return { rows: [...alone.map((row) => ({ ...row, dtos: 1 })), ...among.map((row) => ({ ...row, dtos: 1 + OTHER_DTOS }))] };
+}
+
+async function measureValidation({ rounds, batch }) {
   const app = buildValidationApp();
   const candidates = { ours: (r) => app.handle(r), floor: validationFloor };
   const cases = [];
@@ -80,11 +102,10 @@ export async function runValidation({ rounds = 60, batch = 150 } = {}) {
     }
   }
   const ns = await interleave(cases, { rounds, batch });
-  const rows = Object.keys(BODIES).map((name) => ({
+  return Object.keys(BODIES).map((name) => ({
     body: name,
     ours: ns[`${name}/ours`],
     floor: ns[`${name}/floor`],
     oursPerFloor: ns[`${name}/ours`] / ns[`${name}/floor`],
   }));
-  return { rows };
 }

@@ -13,8 +13,8 @@ export interface ResponseOptions {
  * dictionary is a good part of what `new Response` costs on Node 20 (bench/builders), and a 200 without one skips it.
  */
 export function buildResponse(body: string | null, contentType: string | undefined, init?: number | ResponseOptions): Response {
-  const options = typeof init === 'number' ? { status: init } : init;
-  const status = options?.status ?? 200;
+  const options = typeof init === 'number' ? undefined : init;
+  const status = typeof init === 'number' ? init : (options?.status ?? 200);
   const statusText = options?.statusText;
   const response =
     status === 200 && statusText === undefined
