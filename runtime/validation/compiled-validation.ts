@@ -45,6 +45,9 @@ const OPTIONS_READ = new Set([
 /** A class without rules, under `forbidUnknownValues`. */
 const UNKNOWN_VALUE = Symbol('unknown value');
 
+/** The kinds of rule class-validator 0.14 and 0.15 record; a class with another kind is left to `validate`. */
+const RULE_TYPES = new Set(['customValidation', 'nestedValidation', 'promiseValidation', 'conditionalValidation', 'whitelist', 'isDefined']);
+
 /** Thrown where the rules need class-validator itself: async rules, Sets and Maps, a non-function constructor. */
 const UNCOMPILED = Symbol('left to class-validator');
 
@@ -91,6 +94,7 @@ export function compileValidation(storage: ValidatorStorage, options: ValidatorO
   function compileClass(type: Function, schema: string | undefined): ClassPlan | null | typeof UNKNOWN_VALUE {
     const metadatas = storage.getTargetValidationMetadatas(type, schema, always, strictGroups, options.groups);
     if (forbidUnknownValues && metadatas.length === 0) return UNKNOWN_VALUE;
+    if (metadatas.some((metadata) => !RULE_TYPES.has(metadata.type))) return null;
     const grouped = storage.groupByPropertyName(metadatas);
     const properties: PropertyPlan[] = [];
     for (const name of Object.keys(grouped)) {

@@ -146,7 +146,7 @@ for (const [version, cv] of VERSIONS) {
   });
 }
 
-compiled('an async rule, a Set, and options it does not know are left to class-validator', async () => {
+compiled('an async rule, a Set, a kind of rule or an option it does not know are left to class-validator', async () => {
   @current.ValidatorConstraint({ name: 'remote', async: true })
   class Remote implements current.ValidatorConstraintInterface {
     validate(): Promise<boolean> {
@@ -162,7 +162,13 @@ compiled('an async rule, a Set, and options it does not know are left to class-v
   class Plain {
     @current.IsString() name = 'a';
   }
+  // A kind of rule a later class-validator might record, which the compiled rules would not know how to run.
+  class WithFutureRule {
+    @current.IsString() name = 'a';
+  }
+  current.getMetadataStorage().addValidationMetadata({ type: 'futureValidation', target: WithFutureRule, propertyName: 'name', constraints: [] } as never);
   const storage = current.getMetadataStorage() as unknown as ValidatorStorage;
+  assert.is(compileValidation(storage, {})(new WithFutureRule(), 'body'), undefined);
   assert.is(compileValidation(storage, {})(new WithAsync(), 'body'), undefined);
   assert.is(compileValidation(storage, {})(new WithSet(), 'body'), undefined);
   assert.is(compileValidation(storage, { futureOption: true } as current.ValidatorOptions)(new Plain(), 'body'), undefined);
