@@ -143,6 +143,7 @@ for (const [version, cv] of VERSIONS) {
     );
     assert.ok(answered > 1000, `compiled rules answered ${answered} cases`);
     assert.ok(left > 5, `left to class-validator: ${left}`);
+    assert.ok(withErrors > 500, `cases with errors: ${withErrors}`);
   });
 }
 
