@@ -1,6 +1,5 @@
 import { instanceToPlain, type ClassTransformOptions } from 'class-transformer';
-import { ruleFreeTest, type RuleFree } from '../validation/rule-free';
-import { loadTransformerStorages } from '../validation/transformer-storage';
+import { loadRuleFree, type RuleFree } from '../validation/rule-free';
 
 /** Whether JSON.stringify sends `value` exactly as class-transformer's `instanceToPlain` (default options) would. */
 export type SentAsIs = (value: object) => boolean;
@@ -29,7 +28,7 @@ export async function loadSerializer(): Promise<Serializer> {
  * copy: a validated DTO returned as it is costs JSON.stringify alone.
  */
 export async function loadSentAsIs(): Promise<SentAsIs> {
-  const ruleFree = ruleFreeTest(await loadTransformerStorages());
+  const ruleFree = await loadRuleFree();
   return (value) => sentAsIs(value, ruleFree);
 }
 

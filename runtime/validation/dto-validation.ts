@@ -5,7 +5,7 @@ import { withDtoRules, type RuleStorage } from './dto-rules';
 import { discriminatorErrors } from './discriminators';
 import { compileValidation, type CompiledValidation, type ValidatorStorage } from './compiled-validation';
 import { copyIntoDto } from './plain-to-dto';
-import { ruleFreeTest, type RuleFree } from './rule-free';
+import { loadRuleFree, type RuleFree } from './rule-free';
 import { combinedStorage, loadTransformerStorages, type TransformerStorage } from './transformer-storage';
 import type { FieldError, FieldLocation } from '../errors/http-error';
 import { lazy } from '../lazy';
@@ -31,16 +31,17 @@ export interface Validators {
 // they resolve to the same copy the user's DTO files registered their decorators on. Once loaded, a request takes the
 // validators without an await.
 const validators = lazy(() =>
-  Promise.all([loadTransformerStorages(), fileRulesRegistered()]).then(
-    ([storages]): Validators => ({
+  Promise.all([loadTransformerStorages(), loadRuleFree(), fileRulesRegistered()]).then(([storages, ruleFree]): Validators => {
+    const storage = getMetadataStorage();
+    return {
       types: combinedStorage(storages),
-      ruleFree: ruleFreeTest(storages),
+      ruleFree,
       plainToInstance: plainToInstance as Validators['plainToInstance'],
       validate,
-      storage: getMetadataStorage() as unknown as RuleStorage,
-      compiled: compiledPerOptions(getMetadataStorage() as unknown as ValidatorStorage),
-    }),
-  ),
+      storage: storage as unknown as RuleStorage,
+      compiled: compiledPerOptions(storage as unknown as ValidatorStorage),
+    };
+  }),
 );
 
 function compiledPerOptions(storage: ValidatorStorage): Validators['compiled'] {

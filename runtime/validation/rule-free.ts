@@ -1,4 +1,5 @@
-import type { TransformerStorage } from './transformer-storage';
+import { lazy } from '../lazy';
+import { loadTransformerStorages, type TransformerStorage } from './transformer-storage';
 
 /** Whether no class-transformer rule applies to a class: none on it, none on an ancestor, and it is not built in. */
 export type RuleFree = (type: Function) => boolean;
@@ -32,4 +33,11 @@ function ancestryIsRuleFree(type: Function, maps: readonly Map<Function, unknown
 
 function isNative(type: Function): boolean {
   return Function.prototype.toString.call(type).endsWith('{ [native code] }');
+}
+
+const shared = lazy(() => loadTransformerStorages().then(ruleFreeTest));
+
+/** The one test of the process, over every class-transformer storage, shared by the validators and the serialiser. */
+export function loadRuleFree(): Promise<RuleFree> {
+  return shared.load();
 }

@@ -1,4 +1,5 @@
 import { Exclude } from 'class-transformer';
+import { lazy } from '../lazy';
 import { namedExport } from '../peers/interop';
 
 export interface TypeMetadata {
@@ -21,7 +22,7 @@ export interface TransformerStorage {
   findTransformMetadatas(target: Function, propertyName: string, transformationType: number): unknown[];
 }
 
-let storages: Promise<TransformerStorage[]> | undefined;
+const storages = lazy(findStorages);
 
 /**
  * class-transformer ships three builds (cjs, esm5, esm2015), each with its own `defaultMetadataStorage`, and `@Type`
@@ -31,7 +32,7 @@ let storages: Promise<TransformerStorage[]> | undefined;
  * only the copy the DTOs registered on knows their types. Loaded once per process.
  */
 export function loadTransformerStorages(): Promise<TransformerStorage[]> {
-  return (storages ??= findStorages());
+  return storages.load();
 }
 
 async function findStorages(): Promise<TransformerStorage[]> {
