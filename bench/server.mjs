@@ -103,6 +103,8 @@ results.ratios = {
   memoryPerHono: m('ours', 'rssBytes') / m('hono', 'rssBytes'),
   serverlessPerPlain: m('ours', 'serverlessMs') / m('plain', 'serverlessMs'),
   serverlessPerHono: m('ours', 'serverlessMs') / m('hono', 'serverlessMs'),
+  serverlessProcessPerPlain: m('ours', 'serverlessProcessMs') / m('plain', 'serverlessProcessMs'),
+  serverlessProcessPerHono: m('ours', 'serverlessProcessMs') / m('hono', 'serverlessProcessMs'),
 };
 results.ratios.sseFirstPerPlain = m('ours', 'sseFirstMs') / m('plain', 'sseFirstMs');
 results.ratios.sseEventsPerPlain = m('ours', 'sseEventsPerS') / m('plain', 'sseEventsPerS');
@@ -264,7 +266,7 @@ function report({ summary, ratios }) {
         ['cold start ms', ...cell('coldMs', ms), ratio(ratios.coldPerPlain), ratio(ratios.coldPerHono), verdict(ratios.coldPerPlain, TARGETS.coldPerPlain, false)],
         [`RSS MiB after ${settings.requests.toLocaleString('en')}`, ...cell('rssBytes', (x) => mib(x)), ratio(ratios.memoryPerPlain), ratio(ratios.memoryPerHono), verdict(ratios.memoryPerPlain, TARGETS.memoryPerPlain, false)],
         ['serverless ms (import+1st)', ...cell('serverlessMs', ms1), ratio(ratios.serverlessPerPlain), ratio(ratios.serverlessPerHono), 'report'],
-        ['serverless ms (process)', ...cell('serverlessProcessMs', ms1), '', '', ''],
+        ['serverless ms (process)', ...cell('serverlessProcessMs', ms1), ratio(ratios.serverlessProcessPerPlain), ratio(ratios.serverlessProcessPerHono), 'report'],
         ['SSE first event ms', ...cell('sseFirstMs', (x) => x.toFixed(2)), ratio(ratios.sseFirstPerPlain), '', 'report'],
         ['SSE events/s (one stream)', ...cell('sseEventsPerS', rps), ratio(ratios.sseEventsPerPlain), '', 'report'],
       ],
