@@ -1,5 +1,5 @@
 // `npm run bench`: every in-process benchmark, one table, and JSON under bench/results/ (git-ignored).
-// Run a subset with `npm run bench -- dispatch scaling` (names: dispatch, scaling, validation, query, upload, serialize, contract, builders, startup, size).
+// Run a subset with `npm run bench -- dispatch scaling` (names: dispatch, scaling, validation, query, upload, serialize, contract, builders, startup, size, retained).
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os, { tmpdir } from 'node:os';
@@ -13,10 +13,11 @@ import { runSerialize } from './serialize.mjs';
 import { runContract } from './contract.mjs';
 import { runSize, runStartup } from './startup.mjs';
 import { runQuery } from './query.mjs';
+import { runRetained } from './retained.mjs';
 import { runUpload } from './upload.mjs';
 import { runValidation } from './validation.mjs';
 
-const ALL = ['dispatch', 'scaling', 'validation', 'query', 'upload', 'serialize', 'contract', 'builders', 'startup', 'size'];
+const ALL = ['dispatch', 'scaling', 'validation', 'query', 'upload', 'serialize', 'contract', 'builders', 'startup', 'size', 'retained'];
 const chosen = process.argv.slice(2).length ? process.argv.slice(2) : ALL;
 const unknown = chosen.filter((name) => !ALL.includes(name));
 if (unknown.length) {
@@ -135,6 +136,13 @@ if (chosen.includes('builders')) {
   const r = (results.builders = await runBuilders());
   console.log('Response builders: the same 200 JSON response (status, content-type, body)');
   console.log(table(['builder', 'time', '/ours'], r.rows.map((row) => [row.builder, fmt(row.ns), ratio(row.perOurs)])));
+  console.log('');
+}
+
+if (chosen.includes('retained')) {
+  const r = (results.retained = await runRetained());
+  console.log('Retained heap: what an application keeps once it has answered a request (median of 9 builds each), per route');
+  console.log(table(['routes', 'ours', 'Hono', 'ours/Hono'], r.rows.map((row) => [row.routes.toLocaleString('en'), `${Math.round(row.oursBytesPerRoute)} B`, `${Math.round(row.honoBytesPerRoute)} B`, ratio(row.oursPerHono)])));
   console.log('');
 }
 

@@ -11,7 +11,7 @@ import { toResponse, withoutBody } from './responses/response';
 import type { RouteDefinition } from './routing/route-definitions';
 import { TrieRouter } from './routing/trie-router';
 import { serializingResponder } from './responses/serialize';
-import type { RouterOutcome } from './routing/router';
+import type { RoutableRoute, RouterOutcome } from './routing/router';
 import type { Middleware } from './types';
 
 /** What `createApplication` checked and built, for the dispatcher. */
@@ -30,7 +30,10 @@ export interface DispatchSettings {
 /** Answers one request of the application. */
 export type Dispatch = (request: Request) => Promise<Response>;
 
-interface CompiledRoute extends RouteDefinition {
+/** What the router and the dispatcher read of a route: a small object of one shape, not a copy of the definition. */
+interface CompiledRoute extends RoutableRoute {
+  definition: RouteDefinition;
+  middleware: RouteDefinition['middleware'];
   run: Handler;
 }
 
@@ -47,9 +50,15 @@ export function createDispatcher(settings: DispatchSettings, globalMiddleware: r
   const respond = serialize === false ? toResponse : serializingResponder(serialize === true ? undefined : serialize);
   const fail = createErrorHandler({ formatError: settings.formatError, onError: settings.onError });
   const router = new TrieRouter<CompiledRoute>();
+  // Not `{ ...definition, run }`: V8 gave most such copies a hidden class of their own (193 for 200 routes, and their
+  // 21 properties out of the object), ~150 KB held for the application's life.
   const routes = settings.routes.map(
     ({ definition, instance }): CompiledRoute => ({
-      ...definition,
+      order: definition.order,
+      method: definition.method,
+      segments: definition.segments,
+      middleware: definition.middleware,
+      definition,
       run: invoker(definition, instance, { bodyLimit, bodyDepthLimit, validation, fail, respond, responseContract, serialize }),
     }),
   );
@@ -121,7 +130,7 @@ function warnAboutShadowedRoutes(router: TrieRouter<CompiledRoute>, routes: read
     const earlier = router.shadowing(route);
     if (!earlier) continue;
     const message =
-      `next-app-controllers: ${describe(route)} can never match: ${describe(earlier)} is declared earlier and matches ` +
+      `next-app-controllers: ${describe(route.definition)} can never match: ${describe(earlier.definition)} is declared earlier and matches ` +
       'every request it would. Declare the more specific route first.';
     if (warned.has(message)) continue;
     warned.add(message);
