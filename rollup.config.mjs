@@ -8,6 +8,7 @@ import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import { join } from 'node:path';
 import { leaveOut } from './build/left-out.mjs';
+import { MINIFY } from './build/minify.mjs';
 import { inlineOwnPackageJson } from './build/own-package-json.mjs';
 import { reflectMetadataShim } from './build/reflect-metadata-shim.mjs';
 
@@ -56,8 +57,6 @@ function staticallyImported(getModuleIds, getModuleInfo) {
   for (const id of getModuleIds()) if (getModuleInfo(id)?.isEntry) visit(id);
   return seen;
 }
-
-const MINIFY = { keep_classnames: true, keep_fnames: true, format: { comments: false } };
 
 // The OpenAPI and Swagger UI code is imported dynamically by runtime/docs.ts and becomes chunks of its own.
 // Two entries: the library (index) and `next-app-controllers/proxy` (runtime/proxy.ts), light enough for a proxy or

@@ -1,0 +1,3 @@
+import type { Options } from '@rollup/plugin-terser';
+
+export declare const MINIFY: Options;
