@@ -5,7 +5,7 @@ import type { RouteContext } from './context';
 import { lazy, type Lazy } from './lazy';
 import type { ErrorResponder } from './errors/error-handler';
 import { clientError, type FieldError } from './errors/http-error';
-import { routeResponder } from './responses/route-responder';
+import { routeResponder, type RouteResponder } from './responses/route-responder';
 import type { Responder } from './responses/serialize';
 import type { RouteDefinition } from './routing/route-definitions';
 import type { Validated } from './validation/dto-validation';
@@ -68,12 +68,8 @@ export function invoker(definition: RouteDefinition, instance: object, options: 
   const indices = [body, form, query, params, headers, ...custom].map((parameter) => (parameter ? parameter.index + 1 : 0));
   const arity = Math.max(method.length, 1, ...indices);
   const send = routeResponder(definition, respond, fail);
-  if (indices.every((index) => index === 0) && arity === 1) {
-    return (context) => {
-      const value = method.call(instance, context);
-      return isThenable(value) ? Promise.resolve(value).then((resolved) => send(resolved, context)) : send(value, context);
-    };
-  }
+  // Not inlined by the minifier: as a function expression inside `invoker` its closure would keep that scope again.
+  if (indices.every((index) => index === 0) && arity === 1) return /*#__NOINLINE__*/ contextOnlyInvoker(method, instance, send);
   const steps: InputStep[] = [];
   if (body) preload(bodyValidation);
   if (form) preload(formValidation);
@@ -118,6 +114,17 @@ export function invoker(definition: RouteDefinition, instance: object, options: 
     if (errors) return fail(clientError(422, 'Validation failed', { errors }), context);
     const value = method.apply(instance, args);
     return send(isThenable(value) ? await value : value, context);
+  };
+}
+
+/**
+ * A method that takes only the context. A function of its own: a closure returned from `invoker` would keep the whole
+ * scope every closure there shares (options, steps, parameters) for the application's life, one per route.
+ */
+function contextOnlyInvoker(method: (...args: unknown[]) => unknown, instance: object, send: RouteResponder): Handler {
+  return (context) => {
+    const value = method.call(instance, context);
+    return isThenable(value) ? Promise.resolve(value).then((resolved) => send(resolved, context)) : send(value, context);
   };
 }
 

@@ -25,6 +25,7 @@ export function routeResponder({ httpCode, sse: events, produces }: RouteRespons
   if (events) {
     return async (value, context) => (await (sse ??= import('./sse'))).sseResponse(value, context, events.keepAlive, fail);
   }
+  if (httpCode === undefined && produces === undefined) return plainResponder(respond);
   return (value, context) => {
     if (isBinaryBody(value)) return bytesResponse(value, httpCode, produces);
     if (produces !== undefined && typeof value === 'string') {
@@ -32,4 +33,17 @@ export function routeResponder({ httpCode, sse: events, produces }: RouteRespons
     }
     return respond(value, httpCode);
   };
+}
+
+// Most routes have neither @HttpCode nor @Produces: they share one responder per `respond` (an application has one,
+// or one per response contract), not a closure each held for the application's life.
+const plainResponders = new WeakMap<Responder, RouteResponder>();
+
+function plainResponder(respond: Responder): RouteResponder {
+  let responder = plainResponders.get(respond);
+  if (!responder) {
+    responder = (value) => (isBinaryBody(value) ? bytesResponse(value) : respond(value));
+    plainResponders.set(respond, responder);
+  }
+  return responder;
 }
