@@ -1,10 +1,10 @@
 import type { ClassTransformOptions } from 'class-transformer';
 import type { ValidatorOptions } from 'class-validator';
-import type { DispatchSettings } from './dispatch';
+import type { Dispatch, DispatchSettings } from './dispatch';
 import type { ErrorHook } from './errors/error-handler';
 import type { ErrorFormatter } from './errors/http-error';
 import type { ResponseContractMode } from './invoker';
-import { lazy } from './lazy';
+import { lazy, type Lazy } from './lazy';
 import { joinPaths } from './routing/path';
 import { registerApplication } from './routing/registry';
 import { buildRouteDefinitions, type RouteDefinition } from './routing/route-definitions';
@@ -71,6 +71,18 @@ const DEFAULT_BODY_LIMIT = 1024 * 1024;
 /** Levels of nested objects and arrays `@Body` accepts; the body itself is level 1. */
 const DEFAULT_BODY_DEPTH_LIMIT = 64;
 
+/**
+ * The dispatcher (router, invokers, misses) is a chunk of its own, loaded from here on: compiled ahead of the first
+ * request, which waits for it only if it comes at once. A failure to load is reported by the request that awaits it.
+ * Made outside createApplication, whose closures live as long as the application: once the dispatcher is built, the
+ * settings (every route with its controller) are held by nothing else.
+ */
+function loadDispatcher(settings: DispatchSettings, globalMiddleware: readonly Middleware[]): Lazy<Dispatch> {
+  const dispatcher = lazy(() => import('./dispatch').then((module) => module.createDispatcher(settings, globalMiddleware)));
+  dispatcher.load().catch(() => {});
+  return dispatcher;
+}
+
 export function createApplication(options: ApplicationOptions): Application {
   if (!options || !Array.isArray(options.controllers)) {
     throw new TypeError('createApplication({ controllers }) needs an array of controller classes, e.g. { controllers: [PostsController] }.');
@@ -116,10 +128,7 @@ export function createApplication(options: ApplicationOptions): Application {
   const globalMiddleware: Middleware[] = [];
   let frozen = false;
 
-  // The dispatcher (router, invokers, misses) is a chunk of its own, loaded from here on: compiled ahead of the first
-  // request, which waits for it only if it comes at once. A failure to load is reported by the request that awaits it.
-  const dispatcher = lazy(() => import('./dispatch').then((module) => module.createDispatcher(settings, globalMiddleware)));
-  dispatcher.load().catch(() => {});
+  const dispatcher = loadDispatcher(settings, globalMiddleware);
 
   function handle(request: Request): Promise<Response> {
     frozen = true;

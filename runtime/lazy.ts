@@ -10,10 +10,15 @@ export interface Lazy<T> {
 
 export function lazy<T>(loadValue: () => Promise<T>): Lazy<T> {
   let loading: Promise<T> | undefined;
+  // Dropped once loaded: what it closes over (an application's settings, its routes) is not held for nothing.
+  let load: (() => Promise<T>) | undefined = loadValue;
   const loaded: Lazy<T> = {
     load: () =>
-      (loading ??= loadValue().then(
-        (value) => (loaded.value = value),
+      (loading ??= load!().then(
+        (value) => {
+          load = undefined;
+          return (loaded.value = value);
+        },
         (error: unknown) => {
           loading = undefined;
           throw error;
