@@ -8,7 +8,7 @@ import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import { join } from 'node:path';
 import { leaveOut } from './build/left-out.mjs';
-import { MINIFY } from './build/minify.mjs';
+import { CLI_MINIFY, MINIFY } from './build/minify.mjs';
 import { inlineOwnPackageJson } from './build/own-package-json.mjs';
 import { reflectMetadataShim } from './build/reflect-metadata-shim.mjs';
 
@@ -121,7 +121,7 @@ export default [
       json(),
       typescript({ tsconfig: './tsconfig.json', include: ['bin/**/*.ts', 'generators/**/*.ts'], compilerOptions }),
       // Minified to keep the tarball small; names kept so an error's stack (NEXT_APP_CONTROLLERS_DEBUG=1) still reads.
-      terser(MINIFY),
+      terser(CLI_MINIFY),
     ],
   },
 ];
