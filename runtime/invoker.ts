@@ -68,8 +68,7 @@ export function invoker(definition: RouteDefinition, instance: object, options: 
   const indices = [body, form, query, params, headers, ...custom].map((parameter) => (parameter ? parameter.index + 1 : 0));
   const arity = Math.max(method.length, 1, ...indices);
   const send = routeResponder(definition, respond, fail);
-  // Not inlined by the minifier: as a function expression inside `invoker` its closure would keep that scope again.
-  if (indices.every((index) => index === 0) && arity === 1) return /*#__NOINLINE__*/ contextOnlyInvoker(method, instance, send);
+  if (indices.every((index) => index === 0) && arity === 1) return contextOnlyInvoker(method, instance, send);
   const steps: InputStep[] = [];
   if (body) preload(bodyValidation);
   if (form) preload(formValidation);
@@ -119,7 +118,8 @@ export function invoker(definition: RouteDefinition, instance: object, options: 
 
 /**
  * A method that takes only the context. A function of its own: a closure returned from `invoker` would keep the whole
- * scope every closure there shares (options, steps, parameters) for the application's life, one per route.
+ * scope every closure there shares (options, steps, parameters) for the application's life, one per route. The
+ * minifier leaves it a function of its own too (build/minify.mjs).
  */
 function contextOnlyInvoker(method: (...args: unknown[]) => unknown, instance: object, send: RouteResponder): Handler {
   return (context) => {
