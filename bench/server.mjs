@@ -2,8 +2,8 @@
 // ours, plain route files and Hono in a catch-all. Under `next start`, pinned to one core with autocannon on the other,
 // it measures in one run, candidates interleaved over rounds: GET and `@Body` POST req/s and p99, cold start (spawn →
 // first 200 of the POST), memory (RSS of the server's process tree after a mix of requests) and the serverless shape
-// (a fresh Node process imports one route module and answers the POST). Medians, min–max, ratios against the targets;
-// JSON in bench/results/. Method: bench/README.md.
+// (a fresh Node process imports one route module and answers the POST; again with V8's old-generation limit fixed).
+// Medians, min–max, ratios against the targets; JSON in bench/results/. Method: bench/README.md.
 //
 // Options: --quick (short, for iterating), --rounds N, --seconds N (per autocannon run), --connections N,
 // --warmup-seconds N, --cold-rounds N, --memory-rounds N (the first N cold-start rounds also send the mix and read
@@ -56,6 +56,8 @@ const runs = (part) => only.includes(part);
 if (!runs('cold')) settings.coldRounds = runs('memory') ? settings.memoryRounds : 0;
 if (!runs('memory')) settings.memoryRounds = 0;
 settings.only = only;
+// Large enough that no candidate's old generation reaches it before its first response (each collects at ~9-10 MB).
+const FIXED_OLD_SPACE = '--initial-old-space-size=32';
 const TARGETS = { getPerPlain: 0.97, getPerHono: 1.0, postPerPlain: 0.97, postPerHono: 1.0, coldPerPlain: 1.1, memoryPerPlain: 1.05 };
 
 pinSelf();
@@ -77,7 +79,7 @@ console.log(`server on core ${SERVER_CORE}, autocannon on the other · ${JSON.st
 
 for (const candidate of CANDIDATES) build(candidate);
 
-const samples = Object.fromEntries(CANDIDATES.map((c) => [c, { getRps: [], getP99: [], getCpuUs: [], postRps: [], postP99: [], postCpuUs: [], coldMs: [], rssBytes: [], serverlessMs: [], serverlessProcessMs: [], sseFirstMs: [], sseEventsPerS: [] }]));
+const samples = Object.fromEntries(CANDIDATES.map((c) => [c, { getRps: [], getP99: [], getCpuUs: [], postRps: [], postP99: [], postCpuUs: [], coldMs: [], rssBytes: [], serverlessMs: [], serverlessProcessMs: [], serverlessFixedLimitMs: [], sseFirstMs: [], sseEventsPerS: [] }]));
 const rotated = (round) => CANDIDATES.map((_, k) => CANDIDATES[(k + round) % CANDIDATES.length]);
 
 if (runs('throughput')) await throughput();
@@ -105,6 +107,8 @@ results.ratios = {
   serverlessPerHono: m('ours', 'serverlessMs') / m('hono', 'serverlessMs'),
   serverlessProcessPerPlain: m('ours', 'serverlessProcessMs') / m('plain', 'serverlessProcessMs'),
   serverlessProcessPerHono: m('ours', 'serverlessProcessMs') / m('hono', 'serverlessProcessMs'),
+  serverlessFixedLimitPerPlain: m('ours', 'serverlessFixedLimitMs') / m('plain', 'serverlessFixedLimitMs'),
+  serverlessFixedLimitPerHono: m('ours', 'serverlessFixedLimitMs') / m('hono', 'serverlessFixedLimitMs'),
 };
 results.ratios.sseFirstPerPlain = m('ours', 'sseFirstMs') / m('plain', 'sseFirstMs');
 results.ratios.sseEventsPerPlain = m('ours', 'sseEventsPerS') / m('plain', 'sseEventsPerS');
@@ -223,23 +227,34 @@ async function coldStartAndMemory() {
   }
 }
 
-/** A fresh Node process per run, pinned like the server: import one route module, answer the POST. */
+/**
+ * A fresh Node process per run, pinned like the server: import one route module, answer the POST. Each candidate runs
+ * twice a round: as deployed, and with V8's old-generation limit fixed (FIXED_OLD_SPACE) for every candidate alike.
+ * V8 sets that limit from the old generation's size at an early scavenge, so it differs by about a megabyte between
+ * processes that load different code, and whether a process's first mark-compact falls before or after its response
+ * follows from it; the second run times the same work with no full collection in the window.
+ */
 function serverless() {
   const child = fileURLToPath(new URL('./server/serverless-child.mjs', import.meta.url));
   const url = `http://127.0.0.1${MEASURED.post.path}`;
   let expected;
+  const run = (candidate, v8Flags) => {
+    const { file, params } = postRouteModule(candidate, POST_CONTROLLER, POST_ID);
+    const start = performance.now();
+    const out = execFileSync('taskset', ['-c', SERVER_CORE, process.execPath, ...v8Flags, child, path.join(dirs[candidate], file), JSON.stringify(params), url, VALID_ITEM], { encoding: 'utf8' });
+    const wall = performance.now() - start;
+    const { ms, status, type, body } = JSON.parse(out);
+    const answer = `${status} ${type} ${body}`;
+    expected ??= answer;
+    if (status !== 200 || answer !== expected) throw new Error(`serverless ${candidate}: ${answer}, expected ${expected}`);
+    return { ms, wall };
+  };
   for (let round = 0; round < settings.serverlessRounds; round++) {
     for (const candidate of rotated(round)) {
-      const { file, params } = postRouteModule(candidate, POST_CONTROLLER, POST_ID);
-      const start = performance.now();
-      const out = execFileSync('taskset', ['-c', SERVER_CORE, process.execPath, child, path.join(dirs[candidate], file), JSON.stringify(params), url, VALID_ITEM], { encoding: 'utf8' });
-      const wall = performance.now() - start;
-      const { ms, status, type, body } = JSON.parse(out);
-      const answer = `${status} ${type} ${body}`;
-      expected ??= answer;
-      if (status !== 200 || answer !== expected) throw new Error(`serverless ${candidate}: ${answer}, expected ${expected}`);
+      const { ms, wall } = run(candidate, []);
       samples[candidate].serverlessMs.push(ms);
       samples[candidate].serverlessProcessMs.push(wall);
+      samples[candidate].serverlessFixedLimitMs.push(run(candidate, [FIXED_OLD_SPACE]).ms);
     }
   }
 }
@@ -267,6 +282,7 @@ function report({ summary, ratios }) {
         [`RSS MiB after ${settings.requests.toLocaleString('en')}`, ...cell('rssBytes', (x) => mib(x)), ratio(ratios.memoryPerPlain), ratio(ratios.memoryPerHono), verdict(ratios.memoryPerPlain, TARGETS.memoryPerPlain, false)],
         ['serverless ms (import+1st)', ...cell('serverlessMs', ms1), ratio(ratios.serverlessPerPlain), ratio(ratios.serverlessPerHono), 'report'],
         ['serverless ms (process)', ...cell('serverlessProcessMs', ms1), ratio(ratios.serverlessProcessPerPlain), ratio(ratios.serverlessProcessPerHono), 'report'],
+        ['serverless ms (import+1st, same V8 old-gen limit)', ...cell('serverlessFixedLimitMs', ms1), ratio(ratios.serverlessFixedLimitPerPlain), ratio(ratios.serverlessFixedLimitPerHono), 'report'],
         ['SSE first event ms', ...cell('sseFirstMs', (x) => x.toFixed(2)), ratio(ratios.sseFirstPerPlain), '', 'report'],
         ['SSE events/s (one stream)', ...cell('sseEventsPerS', rps), ratio(ratios.sseEventsPerPlain), '', 'report'],
       ],
