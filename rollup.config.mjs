@@ -39,7 +39,7 @@ const removeStaleChunks = (extension) => ({
 // class-transformer's side, the serialiser's check of class instances, the ESM/CJS interop they share) is one chunk,
 // not one per module: a cold function reads and links one file instead of seven. Modules the entries import stay in
 // the entries.
-const FIRST_VALIDATION = ['/runtime/validation/', '/runtime/inputs/', '/runtime/responses/plain-instances.ts', '/runtime/peers/interop.ts'];
+const FIRST_VALIDATION = ['/runtime/validation/', '/runtime/dto/', '/runtime/inputs/', '/runtime/responses/plain-instances.ts', '/runtime/peers/interop.ts'];
 
 function manualChunks(id, { getModuleIds, getModuleInfo }) {
   if (!FIRST_VALIDATION.some((part) => id.includes(part))) return undefined;
@@ -99,8 +99,8 @@ export default [
   },
   // The CLI ships as one file with its dependencies inside (Yeoman, jsonc-parser, pluralize: devDependencies), as
   // create-next-app does, so installing the library adds no CLI packages. The project's own `typescript` is loaded
-  // from the project at run time (generators/lib/typescript.ts). Templates stay in generators/*/templates, found
-  // from the package root (generators/lib/paths.ts). Modules the CLI never reaches: build/left-out.mjs.
+  // from the project at run time (generators/project/typescript.ts). Templates stay in generators/*/templates, found
+  // from the package root (generators/paths.ts). Modules the CLI never reaches: build/left-out.mjs.
   {
     input: 'bin/cli.ts',
     // Circular imports and top-level `this` in the bundled packages are theirs and harmless here; warnings about our

@@ -1,5 +1,5 @@
 import { TerminalAdapter } from '@yeoman/adapter';
-import { UserError } from './errors';
+import { UserError } from '../generators/errors';
 
 type Question = { name: string; message?: unknown; default?: unknown };
 

@@ -1,7 +1,7 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
-import { COMMANDS, type CommandName, type CommandSpec, type OptionSpec } from '../generators/lib/commands';
-import { cliVersion } from '../generators/lib/install';
-import { runGenerator, type GeneratorName } from '../generators/lib/run';
+import { COMMANDS, type CommandName, type CommandSpec, type OptionSpec } from '../generators/core/commands';
+import { cliVersion } from '../generators/install/install';
+import { runGenerator, type GeneratorName } from './run';
 import { runOpenApiCommand } from '../generators/openapi/index';
 
 const GENERATE = ['controller', 'resource', 'client'] as const;

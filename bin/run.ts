@@ -1,15 +1,15 @@
 import { createLogger, QueuedAdapter, TerminalAdapter } from '@yeoman/adapter';
 import type { InputOutputAdapter } from '@yeoman/types';
 import { createEnv } from 'yeoman-environment';
-import ClientGenerator from '../client/index';
-import ControllerGenerator from '../controller/index';
-import InitGenerator from '../init/index';
-import NewGenerator from '../new/index';
-import ResourceGenerator from '../resource/index';
+import ClientGenerator from '../generators/client/index';
+import ControllerGenerator from '../generators/controller/index';
+import InitGenerator from '../generators/init/index';
+import NewGenerator from '../generators/new/index';
+import ResourceGenerator from '../generators/resource/index';
 import { NonInteractiveAdapter } from './adapter';
-import type { CommandOptions, ProjectGenerator, Summary } from './base';
-import type { GeneratorCommandName } from './commands';
-import { PACKAGE_ROOT } from './paths';
+import type { CommandOptions, ProjectGenerator, Summary } from '../generators/core/base';
+import type { GeneratorCommandName } from '../generators/core/commands';
+import { PACKAGE_ROOT } from '../generators/paths';
 
 export const GENERATORS = {
   new: NewGenerator,
@@ -51,7 +51,7 @@ function registerAll(env: ReturnType<typeof createEnv>): void {
 /** Runs one generator through yeoman-environment and returns its summary. Errors reject with the generator's error. */
 export async function runGenerator(name: GeneratorName, run: RunOptions): Promise<Summary> {
   const interactive = run.interactive ?? Boolean(process.stdin.isTTY);
-  // `update` is the status of edits to files the user owns (lib/base.ts); the default logger has no such method.
+  // `update` is the status of edits to files the user owns (generators/core/base.ts); the default logger has no such method.
   const log = createLogger<unknown, 'update'>({ stdout: run.stdout, stderr: run.stderr, colors: { update: 'yellow' } });
   const streams = { stdout: run.stdout, stderr: run.stderr, log };
   const adapter = run.adapter ?? (interactive ? new TerminalAdapter(streams) : new NonInteractiveAdapter(streams));

@@ -20,23 +20,27 @@ function resolveRelative(from, specifier) {
   return [`${base}.ts`, join(base, 'index.ts'), base].find((candidate) => existsSync(candidate) && statSync(candidate).isFile());
 }
 
-/** The import graph of `dir`: each file (relative to `dir`) to the files of `dir` it imports. */
-export function importGraph(dir) {
-  const files = typeScriptFiles(dir);
+/**
+ * The import graph of `dir`: each file (relative to `dir`) to the files of `dir` it imports. With `folders`, only
+ * the files of those folders of `dir` (and imports between them) make the graph: `generators` and `bin` together.
+ */
+export function importGraph(dir, folders = ['.']) {
+  const roots = folders.map((folder) => resolve(dir, folder));
+  const files = roots.flatMap(typeScriptFiles);
   const graph = new Map();
   for (const file of files) {
     const { importedFiles } = ts.preProcessFile(readFileSync(file, 'utf8'), true, true);
     const targets = importedFiles
       .map(({ fileName }) => (fileName.startsWith('.') ? resolveRelative(file, fileName) : undefined))
-      .filter((target) => target !== undefined && target.startsWith(dir));
+      .filter((target) => target !== undefined && roots.some((root) => target.startsWith(`${root}/`)));
     graph.set(relative(dir, file), [...new Set(targets.map((target) => relative(dir, target)))]);
   }
   return graph;
 }
 
 /** Each cycle as the list of its files, sorted; none when the folder's imports form a DAG. */
-export function findImportCycles(dir) {
-  const graph = importGraph(resolve(dir));
+export function findImportCycles(dir, folders) {
+  const graph = importGraph(resolve(dir), folders);
   const index = new Map();
   const low = new Map();
   const stack = [];
@@ -72,7 +76,9 @@ export function findImportCycles(dir) {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const cycles = findImportCycles(process.argv[2] ?? 'runtime');
+  // `node build/import-cycles.mjs runtime`, or several folders of the working directory: `… generators bin`.
+  const folders = process.argv.length > 2 ? process.argv.slice(2) : ['runtime'];
+  const cycles = findImportCycles('.', folders);
   for (const cycle of cycles) console.log(`cycle: ${cycle.join(' ⇄ ')}`);
   if (cycles.length === 0) console.log('no import cycles');
   process.exitCode = cycles.length === 0 ? 0 : 1;

@@ -7,15 +7,15 @@
 export const LEFT_OUT = {
   // Yeoman's on-the-fly install of generators from the registry (`yo some-generator`, or fetching yeoman-generator
   // for a function-style generator), with npm's arborist, pacote, sigstore and npm-registry-fetch: most of Yeoman's
-  // install weight. Our generators are classes registered with env.register() (lib/run.ts), and lib/install.ts
+  // install weight. Our generators are classes registered with env.register() (bin/run.ts), and generators/install/install.ts
   // spawns `npm install` itself. The environment's constructor makes a FlyRepository: that still works (the stub
   // hands back itself); calling anything on it throws.
   'fly-import': 'Yeoman installs generators from the registry with it (npm arborist); next-app-controllers registers its own',
-  // Yeoman's lookup of installed generator-* packages (with fast-glob, micromatch, ignore). lib/run.ts registers
+  // Yeoman's lookup of installed generator-* packages (with fast-glob, micromatch, ignore). bin/run.ts registers
   // each generator class under its namespace before creating it, so the environment never looks one up.
   globby: "Yeoman looks up installed generator-* packages with it; next-app-controllers registers its generators by class",
   // yeoman-generator's addDependencies() asks the registry for the latest version of an unpinned dependency (with
-  // ky, registry-url, npm-conf). Our generators never call it: lib/install.ts installs pinned ranges with npm.
+  // ky, registry-url, npm-conf). Our generators never call it: generators/install/install.ts installs pinned ranges with npm.
   'latest-version': 'yeoman-generator asks the registry for unpinned versions with it; next-app-controllers pins them',
   // yeoman-generator's `this.simpleGit` and `this.git.name()/email()` read git config; our generators never do.
   'simple-git': "yeoman-generator reads git config with it; next-app-controllers' generators never do",

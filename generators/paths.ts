@@ -3,7 +3,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /**
- * Root of the package the CLI runs from: a source checkout (this file is generators/lib/paths.ts) or an installed
+ * Root of the package the CLI runs from: a source checkout (this file is generators/paths.ts) or an installed
  * copy (bundled into dist/cli.mjs). Found by walking up to our package.json, so both layouts resolve the same paths.
  */
 function findPackageRoot(): string {

@@ -1,15 +1,15 @@
 import type { ClassTransformOptions } from 'class-transformer';
 import type { ValidatorOptions } from 'class-validator';
-import type { Dispatch, DispatchSettings } from './dispatch';
+import type { Dispatch, DispatchSettings } from './dispatch/dispatch';
 import type { ErrorHook } from './errors/error-handler';
 import type { ErrorFormatter } from './errors/http-error';
-import type { ResponseContractMode } from './invoker';
+import type { ResponseContractMode } from './dispatch/invoker';
 import { lazy, type Lazy } from './lazy';
 import { joinPaths } from './routing/path';
 import { registerApplication } from './routing/registry';
 import { buildRouteDefinitions, type RouteDefinition } from './routing/route-definitions';
 import { assertParamsDtosMatchRoutes } from './routing/params-dto';
-import { loadedValidationStorage } from './validation/loaded-storage';
+import { loadedValidationStorage } from './dto/loaded-storage';
 import { HTTP_METHODS, type Class, type HttpMethod, type Middleware } from './types';
 
 export interface ApplicationOptions {
@@ -78,7 +78,7 @@ const DEFAULT_BODY_DEPTH_LIMIT = 64;
  * settings (every route with its controller) are held by nothing else.
  */
 function loadDispatcher(settings: DispatchSettings, globalMiddleware: readonly Middleware[]): Lazy<Dispatch> {
-  const dispatcher = lazy(() => import('./dispatch').then((module) => module.createDispatcher(settings, globalMiddleware)));
+  const dispatcher = lazy(() => import('./dispatch/dispatch').then((module) => module.createDispatcher(settings, globalMiddleware)));
   dispatcher.load().catch(() => {});
   return dispatcher;
 }

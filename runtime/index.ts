@@ -26,7 +26,7 @@ export { ApiOperation, ApiResponse, ApiSecurity, ApiTags } from './decorators/ap
 export type { ApiResponseDecorator, ContractValue } from './decorators/api';
 export { ApiSchema } from './decorators/api-schema';
 export type { ApiSchemaOptions } from './decorators/api-schema';
-export type { ResponseContractMode } from './invoker';
+export type { ResponseContractMode } from './dispatch/invoker';
 export type { ContractFieldError, ResponseContractError } from './errors/response-contract-error';
 export { BadRequestError, ConflictError, ForbiddenError, HttpError, NotFoundError, UnauthorizedError } from './errors/http-error';
 export type { ErrorFormatter, FieldError, FieldLocation, HttpErrorOptions } from './errors/http-error';

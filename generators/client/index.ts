@@ -1,13 +1,13 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { BaseOptions } from 'yeoman-generator';
-import { ProjectGenerator, type CommandOptions } from '../lib/base';
-import { clientDir, schemaFile, schemaTypes } from '../lib/client-schema';
-import { addCommandLine, packageManagerFromLockfile, type PackageManager } from '../lib/package-manager';
-import { addPackages, dependencyVersions } from '../lib/install';
-import { projectDocument } from '../lib/openapi-document';
-import { templatesOf } from '../lib/paths';
-import { appModuleImport, detectProject, listedDependencies, readPackageJson, type ProjectLayout } from '../lib/project';
+import { ProjectGenerator, type CommandOptions } from '../core/base';
+import { clientDir, schemaFile, schemaTypes } from '../document/client-schema';
+import { addCommandLine, packageManagerFromLockfile, type PackageManager } from '../project/package-manager';
+import { addPackages, dependencyVersions } from '../install/install';
+import { projectDocument } from '../document/openapi-document';
+import { templatesOf } from '../paths';
+import { appModuleImport, detectProject, listedDependencies, readPackageJson, type ProjectLayout } from '../project/project';
 
 /**
  * `generate client [--force] [--skip-install]`: lib/api/client.ts and lib/api/server.ts (the user's from then on: the

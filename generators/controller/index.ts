@@ -1,6 +1,6 @@
 import type { BaseOptions } from 'yeoman-generator';
-import type { CommandOptions } from '../lib/base';
-import { FeatureGenerator } from '../lib/feature';
+import type { CommandOptions } from '../core/base';
+import { FeatureGenerator } from '../scaffold/feature';
 
 /** `generate controller <name>`: list, get and create, with a create DTO, registered in the app module. */
 export default class ControllerGenerator extends FeatureGenerator {

@@ -4,8 +4,8 @@ import { setConflicterStatus, type ConflicterStatus } from '@yeoman/conflicter';
 import { isFileCommitted } from 'mem-fs-editor/state';
 import Generator, { type BaseOptions } from 'yeoman-generator';
 import { declareInputs, type CommandName } from './commands';
-import type { EditResult } from './edit-result';
-import type { PackageManager } from './package-manager';
+import type { EditResult } from '../edits/edit-result';
+import type { PackageManager } from '../project/package-manager';
 
 export interface CommandOptions {
   force?: boolean;
@@ -69,10 +69,10 @@ export abstract class ProjectGenerator extends Generator<Record<string, unknown>
   private readonly planned = new Map<string, PlannedFile>();
 
   /**
-   * customInstallTask: dependencies are installed by lib/install.ts (only what is missing, with the project's package
+   * customInstallTask: dependencies are installed by install/install.ts (only what is missing, with the project's package
    * manager), so Yeoman's own "install when package.json changed" step is switched off; `new` leaves it to the `init`
    * it composes (Yeoman logs a notice when two generators both claim it). inheritTasks: `generate controller` and
-   * `generate resource` share their tasks through lib/feature.ts.
+   * `generate resource` share their tasks through scaffold/feature.ts.
    */
   constructor(args: string | string[], options: CommandOptions & BaseOptions, command: CommandName) {
     super(Array.isArray(args) ? args : [args], options, { customInstallTask: command !== 'new', inheritTasks: true });

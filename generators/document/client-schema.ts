@@ -1,8 +1,8 @@
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { UserError } from './errors';
+import { UserError } from '../errors';
 import type { OpenApiDocument } from './openapi-document';
-import type { ProjectLayout } from './project';
+import type { ProjectLayout } from '../project/project';
 
 /** The generated client's folder, relative to the project root: src/lib/api, or lib/api without src/. */
 export function clientDir(layout: ProjectLayout): string {

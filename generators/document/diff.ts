@@ -1,5 +1,5 @@
 import { isDeepStrictEqual } from 'node:util';
-import { OPENAPI_METHODS, type OpenApiDocument, type SchemaObject } from '../lib/openapi-document';
+import { OPENAPI_METHODS, type OpenApiDocument, type SchemaObject } from './openapi-document';
 
 /**
  * What changed from the committed document to the one the sources give, one line each, in the words a reviewer

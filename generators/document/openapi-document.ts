@@ -1,10 +1,10 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join, relative, sep } from 'node:path';
-import { UserError } from './errors';
+import { UserError } from '../errors';
 import { ProjectModules } from './project-modules';
-import type { ProjectLayout } from './project';
-import { loadTypeScript } from './typescript';
+import type { ProjectLayout } from '../project/project';
+import { loadTypeScript } from '../project/typescript';
 
 /** The part of an OpenAPI document the CLI reads (operations, schemas); the rest is written as it is. */
 export interface OpenApiDocument {

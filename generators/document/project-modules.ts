@@ -3,8 +3,8 @@ import { builtinModules, createRequire } from 'node:module';
 import { dirname, join, relative } from 'node:path';
 import { compileFunction } from 'node:vm';
 import type * as TS from 'typescript';
-import { UserError } from './errors';
-import type { TypeScript } from './typescript';
+import { UserError } from '../errors';
+import type { TypeScript } from '../project/typescript';
 
 type ModuleExports = Record<string, unknown>;
 

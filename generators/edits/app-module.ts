@@ -1,6 +1,6 @@
 import type * as TS from 'typescript';
 import type { EditResult } from './edit-result';
-import { appendToList, applyTextEdits, quoteStyle, type TextEdit, type TypeScript } from './typescript';
+import { appendToList, applyTextEdits, quoteStyle, type TextEdit, type TypeScript } from '../project/typescript';
 
 /** The two lines a user adds by hand when app.ts cannot be edited. */
 export function registrationInstructions(className: string, importPath: string, appModule: string): string {

@@ -1,6 +1,6 @@
 import type * as TS from 'typescript';
 import type { EditResult } from './edit-result';
-import { appendToList, applyTextEdits, indentationAt, quoteStyle, type TextEdit, type TypeScript } from './typescript';
+import { appendToList, applyTextEdits, indentationAt, quoteStyle, type TextEdit, type TypeScript } from '../project/typescript';
 
 /**
  * Settings `--swagger` needs in next.config.*. Add another entry here to require one more setting; the patcher and

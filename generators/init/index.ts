@@ -1,9 +1,9 @@
 import type { BaseOptions } from 'yeoman-generator';
-import { ProjectGenerator, type CommandOptions } from '../lib/base';
-import { execCommandLine, packageManagerFromLockfile, type PackageManager } from '../lib/package-manager';
-import { templatesOf } from '../lib/paths';
-import { detectProject, type ProjectLayout } from '../lib/project';
-import { installDependencies, writeWiring } from '../lib/wiring';
+import { ProjectGenerator, type CommandOptions } from '../core/base';
+import { execCommandLine, packageManagerFromLockfile, type PackageManager } from '../project/package-manager';
+import { templatesOf } from '../paths';
+import { detectProject, type ProjectLayout } from '../project/project';
+import { installDependencies, writeWiring } from '../scaffold/wiring';
 
 /** `init [--swagger] [--force] [--skip-install]`: wires an existing Next.js App Router project. */
 export default class InitGenerator extends ProjectGenerator {

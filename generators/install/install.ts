@@ -1,10 +1,10 @@
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join, sep } from 'node:path';
-import { UserError } from './errors';
-import { addCommand, addCommandLine, childEnvironment, type PackageManager } from './package-manager';
-import { PACKAGE_ROOT } from './paths';
-import { listedDependencies, type PackageJson } from './project';
+import { UserError } from '../errors';
+import { addCommand, addCommandLine, childEnvironment, type PackageManager } from '../project/package-manager';
+import { PACKAGE_ROOT } from '../paths';
+import { listedDependencies, type PackageJson } from '../project/project';
 
 export const LIBRARY_NAME = 'next-app-controllers';
 

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { applyEdits, modify, parse } from 'jsonc-parser';
-import type { ProjectGenerator } from './base';
+import type { ProjectGenerator } from '../core/base';
 
 export const OPENAPI_SCRIPT = 'next-app-controllers openapi';
 

@@ -1,11 +1,11 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { BaseOptions } from 'yeoman-generator';
-import { ProjectGenerator, type CommandOptions, type Summary } from '../lib/base';
-import { UserError } from '../lib/errors';
-import { runCommand } from '../lib/install';
-import { validateProjectName } from '../lib/names';
-import { PACKAGE_MANAGERS, packageManagerFromUserAgent, type PackageManager } from '../lib/package-manager';
+import { ProjectGenerator, type CommandOptions, type Summary } from '../core/base';
+import { UserError } from '../errors';
+import { runCommand } from '../install/install';
+import { validateProjectName } from '../scaffold/names';
+import { PACKAGE_MANAGERS, packageManagerFromUserAgent, type PackageManager } from '../project/package-manager';
 
 const FLAG_OF: Record<PackageManager, keyof CommandOptions> = { npm: 'useNpm', pnpm: 'usePnpm', yarn: 'useYarn', bun: 'useBun' };
 

@@ -1,10 +1,10 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, relative, resolve } from 'node:path';
-import { schemaFile, schemaTypes } from '../lib/client-schema';
-import { UserError } from '../lib/errors';
-import { operationCount, projectDocument, type OpenApiDocument } from '../lib/openapi-document';
-import { detectProject } from '../lib/project';
-import { describeChanges } from './diff';
+import { schemaFile, schemaTypes } from '../document/client-schema';
+import { UserError } from '../errors';
+import { operationCount, projectDocument, type OpenApiDocument } from '../document/openapi-document';
+import { detectProject } from '../project/project';
+import { describeChanges } from '../document/diff';
 
 export interface OpenApiCommand {
   cwd: string;

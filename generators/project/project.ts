@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, sep } from 'node:path';
 import { parse as parseJsonc } from 'jsonc-parser';
-import { UserError } from './errors';
+import { UserError } from '../errors';
 
 /** Where things go in a Next.js App Router project, for both the `src/app` and the `app` layouts. */
 export interface ProjectLayout {

@@ -1,6 +1,6 @@
 import type { BaseOptions } from 'yeoman-generator';
-import type { CommandOptions } from '../lib/base';
-import { FeatureGenerator } from '../lib/feature';
+import type { CommandOptions } from '../core/base';
+import { FeatureGenerator } from '../scaffold/feature';
 
 /**
  * `generate resource <name>`: list (limit/offset query), get, create, replace (PUT), update (PATCH) and delete, with

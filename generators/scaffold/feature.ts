@@ -1,12 +1,12 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { registerController, registrationInstructions } from './app-module';
-import { ProjectGenerator, type CommandOptions } from './base';
-import { UserError } from './errors';
+import { registerController, registrationInstructions } from '../edits/app-module';
+import { ProjectGenerator, type CommandOptions } from '../core/base';
+import { UserError } from '../errors';
 import { controllerNames, validateControllerName, type ControllerNames } from './names';
-import { templatesOf } from './paths';
-import { detectProject, relativeImport, type ProjectLayout } from './project';
-import { loadTypeScript } from './typescript';
+import { templatesOf } from '../paths';
+import { detectProject, relativeImport, type ProjectLayout } from '../project/project';
+import { loadTypeScript } from '../project/typescript';
 import type { BaseOptions } from 'yeoman-generator';
 
 /** Route files (`route.ts`, `route.js`, …) under a folder, relative to the project root. */

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { ProjectGenerator } from './base';
-import { nextMajorVersion, type ProjectLayout } from './project';
+import type { ProjectGenerator } from '../core/base';
+import { nextMajorVersion, type ProjectLayout } from '../project/project';
 
 const EXTENSIONS = ['ts', 'js', 'mts', 'mjs', 'tsx', 'jsx'];
 

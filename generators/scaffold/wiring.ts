@@ -1,15 +1,15 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { readRegisteredControllers } from './app-module';
-import type { ProjectGenerator } from './base';
-import { addPackages, installCommandLines, LIBRARY_NAME, librarySource, missingPackages, packLibrary } from './install';
-import { NEXT_CONFIG_FILES, nextConfigInstructions, patchNextConfig, swaggerNextSettings } from './next-config';
-import type { PackageManager } from './package-manager';
-import { addOpenApiScript } from './package-scripts';
-import { appModuleImport, listedDependencies, nextMajorVersion, nodeModulesFolders, readPackageJson, type ProjectLayout } from './project';
+import { readRegisteredControllers } from '../edits/app-module';
+import type { ProjectGenerator } from '../core/base';
+import { addPackages, installCommandLines, LIBRARY_NAME, librarySource, missingPackages, packLibrary } from '../install/install';
+import { NEXT_CONFIG_FILES, nextConfigInstructions, patchNextConfig, swaggerNextSettings } from '../edits/next-config';
+import type { PackageManager } from '../project/package-manager';
+import { addOpenApiScript } from '../install/package-scripts';
+import { appModuleImport, listedDependencies, nextMajorVersion, nodeModulesFolders, readPackageJson, type ProjectLayout } from '../project/project';
 import { writeMalformedPathProxy } from './proxy';
-import { patchTsconfig, tsconfigInstructions } from './tsconfig';
-import { loadTypeScript } from './typescript';
+import { patchTsconfig, tsconfigInstructions } from '../edits/tsconfig';
+import { loadTypeScript } from '../project/typescript';
 
 /**
  * The app module template's data. An existing app module keeps the controllers it registers (and their imports), so

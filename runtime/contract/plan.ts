@@ -1,6 +1,6 @@
-import type { RuleStorage } from '../validation/dto-rules';
-import { sentProperties, type TransformFn } from '../validation/sent-properties';
-import type { TransformerStorage } from '../validation/transformer-storage';
+import type { RuleStorage } from '../dto/dto-rules';
+import { sentProperties, type TransformFn } from '../dto/sent-properties';
+import type { TransformerStorage } from '../dto/transformer-storage';
 
 /**
  * How to send a value as one DTO class: its sent properties, compiled once per class into a list the strip walks

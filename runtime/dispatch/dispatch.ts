@@ -1,18 +1,18 @@
 import type { ClassTransformOptions } from 'class-transformer';
 import type { ValidatorOptions } from 'class-validator';
-import { compose, type Handler } from './compose';
-import { RouteContext } from './context';
-import { createErrorHandler, type ErrorHook } from './errors/error-handler';
-import { clientError, malformedPathError, type ErrorFormatter } from './errors/http-error';
+import { compose, type Handler } from '../compose';
+import { RouteContext } from '../context';
+import { createErrorHandler, type ErrorHook } from '../errors/error-handler';
+import { clientError, malformedPathError, type ErrorFormatter } from '../errors/http-error';
 import { invoker, type ResponseContractMode } from './invoker';
-import { pathnameOf } from './routing/path';
-import { answerOptions } from './responses/preflight';
-import { toResponse, withoutBody } from './responses/response';
-import type { RouteDefinition } from './routing/route-definitions';
-import { TrieRouter } from './routing/trie-router';
-import { serializingResponder } from './responses/serialize';
-import type { RoutableRoute, RouterOutcome } from './routing/router';
-import type { Middleware } from './types';
+import { pathnameOf } from '../routing/path';
+import { answerOptions } from '../responses/preflight';
+import { toResponse, withoutBody } from '../responses/response';
+import type { RouteDefinition } from '../routing/route-definitions';
+import { TrieRouter } from '../routing/trie-router';
+import { serializingResponder } from '../responses/serialize';
+import type { RoutableRoute, RouterOutcome } from '../routing/router';
+import type { Middleware } from '../types';
 
 /** What `createApplication` checked and built, for the dispatcher. */
 export interface DispatchSettings {

@@ -1,14 +1,14 @@
 import type { ClassTransformOptions } from 'class-transformer';
 import type { ValidatorOptions } from 'class-validator';
-import type { Handler } from './compose';
-import type { RouteContext } from './context';
-import { lazy, type Lazy } from './lazy';
-import type { ErrorResponder } from './errors/error-handler';
-import { clientError, type FieldError } from './errors/http-error';
-import { routeResponder, type RouteResponder } from './responses/route-responder';
-import type { Responder } from './responses/serialize';
-import type { RouteDefinition } from './routing/route-definitions';
-import type { Validated } from './validation/dto-validation';
+import type { Handler } from '../compose';
+import type { RouteContext } from '../context';
+import { lazy, type Lazy } from '../lazy';
+import type { ErrorResponder } from '../errors/error-handler';
+import { clientError, type FieldError } from '../errors/http-error';
+import { routeResponder, type RouteResponder } from '../responses/route-responder';
+import type { Responder } from '../responses/serialize';
+import type { RouteDefinition } from '../routing/route-definitions';
+import type { Validated } from '../validation/dto-validation';
 
 /** What every validation chunk exports besides its own function: loads class-validator and class-transformer. */
 interface ValidationChunk {
@@ -24,10 +24,10 @@ function preload(chunk: Lazy<ValidationChunk>): void {
 // without DTOs never parses it. An application with DTO routes starts loading it, with the validators, when it is
 // created, so that its first validated request does not wait for them. Once loaded, a chunk's module is used without
 // an await, the same way for every input kind.
-const bodyValidation = lazy(() => import('./inputs/body-validation'));
-const formValidation = lazy(() => import('./inputs/form-validation'));
-const inputValidation = lazy(() => import('./inputs/input-validation'));
-const responseContracts = lazy(() => import('./contract/response-contract'));
+const bodyValidation = lazy(() => import('../inputs/body-validation'));
+const formValidation = lazy(() => import('../inputs/form-validation'));
+const inputValidation = lazy(() => import('../inputs/input-validation'));
+const responseContracts = lazy(() => import('../contract/response-contract'));
 
 /** `createApplication({ responseContract })`: what a value returned for a status with a declared `type` goes through. */
 export type ResponseContractMode = 'strip' | 'validate' | 'off';

@@ -1,8 +1,8 @@
-import type { PropertyRule } from '../validation/dto-rules';
+import type { PropertyRule } from '../dto/dto-rules';
 import type { SchemaObject } from './types';
 
 /**
- * Makes a class's generated schema say what runtime/validation/dto-rules.ts enforces, where class-validator-jsonschema says
+ * Makes a class's generated schema say what runtime/dto/dto-rules.ts enforces, where class-validator-jsonschema says
  * otherwise: an array-typed `@ValidateNested()` is an array of objects (it writes a bare `$ref`, and merges
  * `@ArrayMinSize`'s `type: array` beside it), `@IsInt()` stays `integer` beside `@Min`/`@Max`'s `number`, and an
  * `@IsOptional()` property with no type of its own still refuses `null`, and a `@Nullable()` one accepts it. Required

@@ -1,9 +1,9 @@
 import { getMetadataStorage } from 'class-validator';
-import { designType, propertyRules, type RuleMetadata } from '../validation/dto-rules';
+import { designType, propertyRules, type RuleMetadata } from '../dto/dto-rules';
 import { namedExport } from '../peers/interop';
 import { importSchemaGenerator } from '../peers/schema-generator';
 import type { Class } from '../types';
-import { combinedStorage, loadTransformerStorages, type DiscriminatorOptions, type TransformerStorage } from '../validation/transformer-storage';
+import { combinedStorage, loadTransformerStorages, type DiscriminatorOptions, type TransformerStorage } from '../dto/transformer-storage';
 import { findClassRecord } from '../decorators/metadata';
 import { documentedName } from './names';
 import { applyDtoRules } from './rule-schemas';

@@ -1,5 +1,5 @@
 import { instanceToPlain, type ClassTransformOptions } from 'class-transformer';
-import { loadRuleFree, type RuleFree } from '../validation/rule-free';
+import { loadRuleFree, type RuleFree } from '../dto/rule-free';
 
 /** Whether JSON.stringify sends `value` exactly as class-transformer's `instanceToPlain` (default options) would. */
 export type SentAsIs = (value: object) => boolean;

@@ -1,12 +1,12 @@
 import { plainToInstance } from 'class-transformer';
 import { getMetadataStorage, validate, type ValidationError, type ValidatorOptions } from 'class-validator';
 import { fileRulesRegistered } from './file-rules';
-import { withDtoRules, type RuleStorage } from './dto-rules';
-import { discriminatorErrors } from './discriminators';
+import { withDtoRules, type RuleStorage } from '../dto/dto-rules';
+import { discriminatorErrors } from '../dto/discriminators';
 import { compileValidation, type CompiledValidation, type ValidatorStorage } from './compiled-validation';
 import { copyIntoDto } from './plain-to-dto';
-import { loadRuleFree, type RuleFree } from './rule-free';
-import { combinedStorage, loadTransformerStorages, type TransformerStorage } from './transformer-storage';
+import { loadRuleFree, type RuleFree } from '../dto/rule-free';
+import { combinedStorage, loadTransformerStorages, type TransformerStorage } from '../dto/transformer-storage';
 import type { FieldError, FieldLocation } from '../errors/http-error';
 import { lazy } from '../lazy';
 import type { Class } from '../types';

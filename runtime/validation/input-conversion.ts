@@ -1,5 +1,5 @@
-import { designType, type RuleStorage } from './dto-rules';
-import type { TransformerStorage } from './transformer-storage';
+import { designType, type RuleStorage } from '../dto/dto-rules';
+import type { TransformerStorage } from '../dto/transformer-storage';
 
 /** How one property of a `@Query`/`@Params`/`@Headers` DTO turns its strings into values. */
 export interface InputProperty {

@@ -6,7 +6,8 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { findImportCycles } from '../../build/import-cycles.mjs';
 
-const RUNTIME = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'runtime');
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const RUNTIME = join(ROOT, 'runtime');
 
 function folderOf(files: Record<string, string>): string {
   const dir = mkdtempSync(join(tmpdir(), 'nac-cycles-'));
@@ -33,6 +34,14 @@ runtime('has no import cycle, type-only and lazy imports included', () => {
 });
 
 runtime.run();
+
+const cli = suite('generators/ and bin/');
+
+cli('have no import cycle between their files, type-only and lazy imports included', () => {
+  assert.equal(findImportCycles(ROOT, ['generators', 'bin']), []);
+});
+
+cli.run();
 
 const finder = suite('findImportCycles');
 
@@ -68,6 +77,21 @@ finder('reports nothing for imports that form a tree, packages and Node built-in
     'b.ts': 'export const b = 1;\n',
   });
   assert.equal(cycles, []);
+});
+
+finder('finds a cycle that crosses two of the folders it is given, and ignores the folders it is not given', () => {
+  const files = {
+    'bin/run.ts': "import { Base } from '../generators/core/base';\n",
+    'generators/core/base.ts': "import type { Runner } from '../../bin/run';\nexport class Base {}\n",
+    'test/a.ts': "import { b } from './b';\n",
+    'test/b.ts': "import { a } from './a';\n",
+  };
+  const dir = folderOf(files);
+  try {
+    assert.equal(findImportCycles(dir, ['generators', 'bin']), [['bin/run.ts', 'generators/core/base.ts']]);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });
 
 finder.run();

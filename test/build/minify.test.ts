@@ -5,7 +5,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { MINIFY } from '../../build/minify.mjs';
 
-// The shape of runtime/invoker.ts: a factory called from one place returns the closure that is kept for the
+// The shape of runtime/dispatch/invoker.ts: a factory called from one place returns the closure that is kept for the
 // application's life, while its caller holds much more in scope.
 const SOURCE = `
 function contextOnlyInvoker(method, instance) {

@@ -1,7 +1,7 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import ts from 'typescript';
-import { registerController, registrationInstructions } from '../../generators/lib/app-module';
+import { registerController, registrationInstructions } from '../../generators/edits/app-module';
 
 const registerControllerSuite = suite('registerController');
 

@@ -4,8 +4,8 @@ import { join, relative } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import type { InputOutputAdapter } from '@yeoman/types';
-import type { CommandOptions, Summary } from '../../generators/lib/base';
-import { runGenerator, type GeneratorName } from '../../generators/lib/run';
+import type { CommandOptions, Summary } from '../../generators/core/base';
+import { runGenerator, type GeneratorName } from '../../bin/run';
 
 export const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));
 export const FIXTURE = join(REPO_ROOT, 'test/fixtures/cli/app-router');

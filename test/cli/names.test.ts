@@ -1,6 +1,6 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { controllerNames, toKebabCase, toPascalCase, validateControllerName, validateProjectName } from '../../generators/lib/names';
+import { controllerNames, toKebabCase, toPascalCase, validateControllerName, validateProjectName } from '../../generators/scaffold/names';
 
 const controllerNamesSuite = suite('controllerNames');
 

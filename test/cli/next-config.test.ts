@@ -1,7 +1,7 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import ts from 'typescript';
-import { patchNextConfig, SWAGGER_NEXT_SETTINGS, swaggerNextSettings, swaggerTracingSetting, type RequiredNextSetting } from '../../generators/lib/next-config';
+import { patchNextConfig, SWAGGER_NEXT_SETTINGS, swaggerNextSettings, swaggerTracingSetting, type RequiredNextSetting } from '../../generators/edits/next-config';
 
 const ONLY_EXTERNAL = [SWAGGER_NEXT_SETTINGS[0]];
 

@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, symlinkSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { describeChanges } from '../../generators/openapi/diff';
+import { describeChanges } from '../../generators/document/diff';
 import { BIN, REPO_ROOT, cleanup, read, snapshot as snapshotAll, tempProject, write } from './helpers';
 import { exec } from './processes';
 

@@ -8,7 +8,7 @@ import {
   childEnvironment,
   packageManagerFromLockfile,
   packageManagerFromUserAgent,
-} from '../../generators/lib/package-manager';
+} from '../../generators/project/package-manager';
 import { cleanup, emptyTempDir, write } from './helpers';
 
 const lockfile = suite('packageManagerFromLockfile');

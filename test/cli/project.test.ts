@@ -3,7 +3,7 @@ import * as assert from 'uvu/assert';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { nextMajorVersion, nodeModulesFolders, relativeImport } from '../../generators/lib/project';
+import { nextMajorVersion, nodeModulesFolders, relativeImport } from '../../generators/project/project';
 
 const relativeImportSuite = suite('relativeImport');
 

@@ -1,6 +1,6 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { patchTsconfig } from '../../generators/lib/tsconfig';
+import { patchTsconfig } from '../../generators/edits/tsconfig';
 
 const patchTsconfigSuite = suite('patchTsconfig');
 

@@ -4,8 +4,8 @@ import fc from 'fast-check';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { copyIntoDto } from '../../runtime/validation/plain-to-dto';
-import { ruleFreeTest } from '../../runtime/validation/rule-free';
-import { loadTransformerStorages } from '../../runtime/validation/transformer-storage';
+import { ruleFreeTest } from '../../runtime/dto/rule-free';
+import { loadTransformerStorages } from '../../runtime/dto/transformer-storage';
 
 // DTO classes of the shapes a body meets: fields with defaults, methods, a getter, a setter, a field holding a
 // function, a subclass; and classes with class-transformer rules, which the copy must leave to class-transformer.

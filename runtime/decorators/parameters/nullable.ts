@@ -1,4 +1,4 @@
-import { markNullable } from '../../validation/nullable-properties';
+import { markNullable } from '../../dto/nullable-properties';
 import { assertLegacyDecorator } from '../legacy';
 
 /**
