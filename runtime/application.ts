@@ -116,6 +116,7 @@ export function createApplication(options: ApplicationOptions): Application {
     return { definition, instance };
   });
   const settings: DispatchSettings = {
+    basePath,
     routes,
     bodyLimit,
     bodyDepthLimit,

@@ -13,9 +13,12 @@ import { TrieRouter } from '../routing/trie-router';
 import { serializingResponder } from '../responses/serialize';
 import type { RoutableRoute, RouterOutcome } from '../routing/router';
 import type { Middleware } from '../types';
+import { warnAboutShadowedRoutes } from './shadowed-routes';
 
 /** What `createApplication` checked and built, for the dispatcher. */
 export interface DispatchSettings {
+  /** The application's basePath: which application a shadowed-route warning belongs to. */
+  basePath: string;
   /** Every route in matching order, each with its controller's instance. */
   routes: readonly { definition: RouteDefinition; instance: object }[];
   bodyLimit: number;
@@ -64,7 +67,7 @@ export function createDispatcher(settings: DispatchSettings, globalMiddleware: r
   );
   for (const route of routes) router.add(route);
   router.compile();
-  warnAboutShadowedRoutes(router, routes);
+  warnAboutShadowedRoutes(router, routes, settings.basePath);
 
   // Misses are answered, not thrown (building and unwinding an Error doubled their cost), through the same global
   // chain as routes. One chain per Allow value: a handful per application.
@@ -118,26 +121,4 @@ export function createDispatcher(settings: DispatchSettings, globalMiddleware: r
     }
     return method === 'HEAD' ? withoutBody(response) : response;
   };
-}
-
-// Per process, not per application: `next dev` creates the application again on every save (and once per route file
-// that imports it), and the library may be loaded twice (ESM and CJS), so the set lives on globalThis.
-const WARNED = Symbol.for('next-app-controllers.shadowedRouteWarnings');
-const warned: Set<string> = ((globalThis as Record<symbol, Set<string> | undefined>)[WARNED] ??= new Set());
-
-function warnAboutShadowedRoutes(router: TrieRouter<CompiledRoute>, routes: readonly CompiledRoute[]): void {
-  for (const route of routes) {
-    const earlier = router.shadowing(route);
-    if (!earlier) continue;
-    const message =
-      `next-app-controllers: ${describe(route.definition)} can never match: ${describe(earlier.definition)} is declared earlier and matches ` +
-      'every request it would. Declare the more specific route first.';
-    if (warned.has(message)) continue;
-    warned.add(message);
-    console.warn(message);
-  }
-}
-
-function describe(route: RouteDefinition): string {
-  return `${route.method === 'ALL' ? 'ALL' : route.method} ${route.path} (${route.controller.name}.${route.propertyKey})`;
 }

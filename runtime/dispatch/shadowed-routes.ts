@@ -1,0 +1,91 @@
+import type { RouteDefinition } from '../routing/route-definitions';
+import type { RoutableRoute } from '../routing/router';
+import type { TrieRouter } from '../routing/trie-router';
+
+// Per process, not per application: `next dev` creates the application again on every save (and once per route file
+// that imports it), and the library may be loaded twice (ESM and CJS), so the set lives on globalThis.
+const WARNED = Symbol.for('next-app-controllers.shadowedRouteWarnings');
+const warned: Set<string> = ((globalThis as Record<symbol, Set<string> | undefined>)[WARNED] ??= new Set());
+
+/**
+ * Warns with `console.warn` about each route that an earlier one shadows completely, once: once per process, and under
+ * `next dev` once per change of the routes across its processes (see `devSessionMemory`).
+ */
+export function warnAboutShadowedRoutes<R extends RoutableRoute & { definition: RouteDefinition }>(
+  router: TrieRouter<R>,
+  routes: readonly R[],
+  basePath: string,
+): void {
+  const messages: string[] = [];
+  for (const route of routes) {
+    const earlier = router.shadowing(route);
+    if (!earlier) continue;
+    messages.push(
+      `next-app-controllers: ${describe(route.definition)} can never match: ${describe(earlier.definition)} is declared earlier and matches ` +
+        'every request it would. Declare the more specific route first.',
+    );
+  }
+  const unseen = devSessionMemory()?.(basePath, messages) ?? messages.filter((message) => !warned.has(message));
+  for (const message of unseen) {
+    warned.add(message);
+    console.warn(message);
+  }
+}
+
+function describe(route: RouteDefinition): string {
+  return `${route.method === 'ALL' ? 'ALL' : route.method} ${route.path} (${route.controller.name}.${route.propertyKey})`;
+}
+
+/** The messages not reported yet in this dev session, or undefined when the memory cannot be read or written. */
+type SessionMemory = (basePath: string, messages: string[]) => string[] | undefined;
+
+interface NodeModules {
+  fs: typeof import('node:fs');
+  os: typeof import('node:os');
+  path: typeof import('node:path');
+}
+
+/**
+ * `next dev` evaluates the route module in its server process and again in a fresh worker process for each path it
+ * looks up, so a per-process "once" repeated the warning on every save. Under `next dev` (its processes share
+ * `NEXT_PRIVATE_START_TIME`, new on each start) the messages an application last reported are kept in a file of the
+ * temporary folder, one per project folder: a process prints only the messages not reported yet in this dev session
+ * and records the current set, so a warning that goes away and comes back is printed again. Elsewhere (a production
+ * server, the Edge runtime, tests), or when the file cannot be written, the per-process set applies.
+ * `process.getBuiltinModule` (Node 20.16+) keeps `node:fs` out of every bundler's graph: the dispatcher stays Edge-safe.
+ */
+function devSessionMemory(): SessionMemory | undefined {
+  const node = globalThis.process;
+  const session = node?.env?.NEXT_PRIVATE_START_TIME;
+  if (!session || node.env.NODE_ENV !== 'development' || typeof node.getBuiltinModule !== 'function') return undefined;
+  const modules: NodeModules = { fs: node.getBuiltinModule('node:fs'), os: node.getBuiltinModule('node:os'), path: node.getBuiltinModule('node:path') };
+  return (basePath, messages) => {
+    try {
+      return rememberMessages(modules, memoryFile(modules, node.cwd()), `${session} ${basePath}`, messages);
+    } catch {
+      return undefined;
+    }
+  };
+}
+
+function memoryFile({ os, path }: NodeModules, projectDir: string): string {
+  let hash = 0x811c9dc5;
+  for (let index = 0; index < projectDir.length; index += 1) hash = Math.imul(hash ^ projectDir.charCodeAt(index), 0x01000193) >>> 0;
+  return path.join(os.tmpdir(), `next-app-controllers-dev-warnings-${hash.toString(16)}.json`);
+}
+
+/** The messages of `messages` not recorded under `key` in `file`; records `messages` as the current set. */
+export function rememberMessages({ fs }: Pick<NodeModules, 'fs'>, file: string, key: string, messages: string[]): string[] {
+  let recorded: Record<string, string[]> = {};
+  try {
+    recorded = JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, string[]>;
+  } catch {
+    // No file yet, or one cut short by a concurrent write: start afresh.
+  }
+  const session = key.slice(0, key.indexOf(' '));
+  const kept = Object.fromEntries(Object.entries(recorded).filter(([entry]) => entry.startsWith(`${session} `)));
+  const before = new Set(kept[key] ?? []);
+  kept[key] = messages;
+  fs.writeFileSync(file, JSON.stringify(kept));
+  return messages.filter((message) => !before.has(message));
+}
