@@ -1,7 +1,8 @@
-import { IsOptional, IsString, IsUrl } from 'class-validator';
-import { Body, Controller, Nullable, Patch } from 'next-app-controllers';
-
+import { Body, Controller, Patch } from 'next-app-controllers';
 // #region dto
+import { IsOptional, IsString, IsUrl } from 'class-validator';
+import { Nullable } from 'next-app-controllers';
+
 class UpdateProfileDto {
   @Nullable() @IsString() bio!: string | null; // required: send a string or null
   @Nullable() @IsOptional() @IsUrl() image?: string | null; // may be left out, or null (class-validator's @IsOptional)
