@@ -1,0 +1,26 @@
+import { IsString, MinLength } from 'class-validator';
+
+/** POST: what a client sends, every field required. */
+export class CreatePostDto {
+  @IsString()
+  @MinLength(1)
+  title!: string;
+
+  @IsString()
+  content!: string;
+}
+
+/**
+ * What the API sends for one record. The routes declare it with @ApiResponse: the OpenAPI document shows these fields,
+ * and only these are sent.
+ */
+export class PostDto {
+  @IsString()
+  id!: string;
+
+  @IsString()
+  title!: string;
+
+  @IsString()
+  content!: string;
+}
