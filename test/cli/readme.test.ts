@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -6,13 +6,35 @@ import { REPO_ROOT } from './helpers';
 
 const readme = suite('README examples');
 
-readme('before the first release, the README says how to install from a tarball or a checkout, and the exit codes', () => {
+readme('before the first release, the README says how to install from a tarball or a checkout, and the CLI page gives the exit codes', () => {
   const text = readFileSync(join(REPO_ROOT, 'README.md'), 'utf8');
   assert.match(text, '**Before the first release** the package is not on the npm registry');
   assert.match(text, 'npm install ../next-app-controllers/next-app-controllers-0.1.0.tgz');
   assert.match(text, 'npx --yes --package=../next-app-controllers/next-app-controllers-0.1.0.tgz next-app-controllers new shop');
-  assert.match(text, '**Exit codes:** `0` done');
-  assert.match(text, '`generate resource <name> [--force]`');
+  const cli = readFileSync(join(REPO_ROOT, 'docs/content/docs/guides/cli.mdx'), 'utf8');
+  assert.match(cli, '**Exit codes:** `0` done');
+  assert.match(cli, '`generate resource <name> [--force]`');
+});
+
+/** The guides of the docs site, in the sidebar's order. */
+const GUIDES = [
+  'routing', 'inputs', 'responses', 'streams', 'forms', 'errors', 'middleware', 'cors', 'authentication',
+  'openapi', 'clients', 'openapi-ci', 'application', 'cli', 'deploying', 'performance',
+];
+
+/** Every page of the docs site that is a file in the repository (the reference and the example's API are generated). */
+const DOCS_PAGES = ['index', 'getting-started', ...GUIDES.map((guide) => `guides/${guide}`), 'testing', 'migrating', 'contributing']
+  .map((page) => `docs/content/docs/${page}.mdx`);
+
+readme('the README is at most 250 lines and links every page of the docs site by its path in the repository', () => {
+  const text = readFileSync(join(REPO_ROOT, 'README.md'), 'utf8');
+  const lines = text.endsWith('\n') ? text.split('\n').length - 1 : text.split('\n').length;
+  assert.ok(lines <= 250, `README.md has ${lines} lines; at most 250`);
+  const linked = new Set([...text.matchAll(/\]\((docs\/content\/docs\/[^)#\s]+\.mdx)(?:#[^)\s]*)?\)/g)].map((match) => match[1]));
+  for (const page of DOCS_PAGES) {
+    assert.ok(linked.has(page), `README.md does not link ${page}`);
+    assert.ok(existsSync(join(REPO_ROOT, page)), `${page} is linked from README.md but does not exist`);
+  }
 });
 
 readme.run();

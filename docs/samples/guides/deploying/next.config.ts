@@ -1,0 +1,13 @@
+import type { NextConfig } from 'next';
+
+// What `init --swagger` writes, with output: 'standalone' set before or after it.
+const nextConfig: NextConfig = {
+  output: 'standalone',
+  serverExternalPackages: ['swagger-ui-dist'],
+  experimental: { serverMinification: false },
+  // #region tracing
+  outputFileTracingIncludes: { '/api-docs': ['./node_modules/swagger-ui-dist/*'] },
+  // #endregion tracing
+};
+
+export default nextConfig;

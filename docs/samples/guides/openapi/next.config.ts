@@ -1,0 +1,11 @@
+import type { NextConfig } from 'next';
+
+// #region settings
+const nextConfig: NextConfig = {
+  serverExternalPackages: ['swagger-ui-dist'],
+  experimental: { serverMinification: false },
+  outputFileTracingIncludes: { '/api-docs': ['./node_modules/swagger-ui-dist/*'] },
+};
+// #endregion settings
+
+export default nextConfig;
