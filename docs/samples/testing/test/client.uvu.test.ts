@@ -2,9 +2,9 @@
 import createClient from 'openapi-fetch';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { app } from '../src/app';
-import { posts } from '../src/features/posts/store';
-import type { paths } from '../src/lib/api/schema';
+import { app } from '@/app';
+import { posts } from '@/features/posts/store';
+import type { paths } from '@/lib/api/schema';
 
 // The client of src/lib/api/client.ts, answered by app.fetch in this process like src/lib/api/server.ts (which imports
 // 'server-only' and next/headers, so it runs only inside Next.js). `schema.d.ts` is the file `generate client` wrote.

@@ -1,7 +1,7 @@
 import { createApplication, type Application } from 'next-app-controllers';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { NotesController } from '../src/features/notes/controller';
+import { NotesController } from '@/features/notes/controller';
 
 const Notes = suite('the notes API, one application per test');
 

@@ -1,8 +1,8 @@
 // #region setup
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { app } from '../src/app';
-import { posts } from '../src/features/posts/store';
+import { app } from '@/app';
+import { posts } from '@/features/posts/store';
 
 /** The header `requireUser` needs (src/lib/auth.ts). */
 const signedIn = { authorization: 'Bearer alice-token' };

@@ -1,8 +1,8 @@
 // #region setup
 import { beforeEach, describe, expect, it } from 'vitest';
-import { app } from '../src/app';
-import { ListPostsQuery } from '../src/features/posts/dto';
-import { posts } from '../src/features/posts/store';
+import { app } from '@/app';
+import { ListPostsQuery } from '@/features/posts/dto';
+import { posts } from '@/features/posts/store';
 
 const signedIn = { authorization: 'Bearer alice-token' };
 

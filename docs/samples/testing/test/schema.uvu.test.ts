@@ -6,7 +6,7 @@ import { generateOpenApiDocument } from 'next-app-controllers';
 import openapiTS, { astToString } from 'openapi-typescript';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { app } from '../src/app';
+import { app } from '@/app';
 
 // The header `generate client` writes (generators/lib/client-schema.ts).
 const HEADER = `/**
