@@ -1,0 +1,28 @@
+export interface PostRecord {
+  id: string;
+  title: string;
+  content: string;
+  authorId: string;
+}
+
+/** A plain class: no @Injectable(), no module. Swap the Map for your database client. */
+export class PostsService {
+  private readonly items = new Map<string, PostRecord>();
+
+  list(limit: number): PostRecord[] {
+    return [...this.items.values()].slice(0, limit);
+  }
+
+  find(id: string): PostRecord | undefined {
+    return this.items.get(id);
+  }
+
+  create(fields: Omit<PostRecord, 'id'>): PostRecord {
+    const post = { id: String(this.items.size + 1), ...fields };
+    this.items.set(post.id, post);
+    return post;
+  }
+}
+
+/** The one instance the app uses: what Nest's container gave the constructor, made by the module itself. */
+export const postsService = new PostsService();
