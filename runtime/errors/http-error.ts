@@ -35,9 +35,13 @@ export interface HttpErrorOptions {
  * default `{ "success": false, "statusCode": status, "message": message, ...details }`.
  */
 export class HttpError extends Error {
+  /** The HTTP status of the answer, 400 to 599. */
   readonly status: number;
+  /** Headers sent with the error response. */
   readonly headers?: HeadersInit;
+  /** Extra fields merged into the default JSON error body. */
   readonly details?: Record<string, unknown>;
+  /** Field errors, e.g. of a failed validation. */
   readonly errors?: FieldError[];
 
   constructor(status: number, message?: string, options: HttpErrorOptions = {}) {
@@ -132,13 +136,13 @@ const named = (status: number) =>
     }
   };
 
-/** An {@link HttpError} with status 400 (Bad Request): `new BadRequestError(message?, options?)`; the message defaults to `Bad Request`. */
+/** An {@link HttpError} with status 400 (Bad Request): `new BadRequestError(message?, options?)`; the message defaults to `Bad Request`. @class */
 export const BadRequestError = named(400);
-/** An {@link HttpError} with status 401 (Unauthorized): `new UnauthorizedError(message?, options?)`; the message defaults to `Unauthorized`. */
+/** An {@link HttpError} with status 401 (Unauthorized): `new UnauthorizedError(message?, options?)`; the message defaults to `Unauthorized`. @class */
 export const UnauthorizedError = named(401);
-/** An {@link HttpError} with status 403 (Forbidden): `new ForbiddenError(message?, options?)`; the message defaults to `Forbidden`. */
+/** An {@link HttpError} with status 403 (Forbidden): `new ForbiddenError(message?, options?)`; the message defaults to `Forbidden`. @class */
 export const ForbiddenError = named(403);
-/** An {@link HttpError} with status 404 (Not Found): `new NotFoundError(message?, options?)`; the message defaults to `Not Found`. */
+/** An {@link HttpError} with status 404 (Not Found): `new NotFoundError(message?, options?)`; the message defaults to `Not Found`. @class */
 export const NotFoundError = named(404);
-/** An {@link HttpError} with status 409 (Conflict): `new ConflictError(message?, options?)`; the message defaults to `Conflict`. */
+/** An {@link HttpError} with status 409 (Conflict): `new ConflictError(message?, options?)`; the message defaults to `Conflict`. @class */
 export const ConflictError = named(409);
