@@ -1,6 +1,8 @@
 #!/usr/bin/env node
 // The pages the docs build generates before `next build` (gitignored), run by `npm run build` and `npm run dev` in
-// docs/: the reference from the library's TSDoc (scripts/reference.mjs). Any failure stops the build.
+// docs/: the reference from the library's TSDoc (scripts/reference.mjs) and the example's API from its OpenAPI
+// document (scripts/example-api.mjs, which runs the CLI's `openapi --out` in example/). Any failure stops the build.
+import { generateExampleApi } from './example-api.mjs';
 import { generateReference } from './reference.mjs';
 
 async function step(name, work) {
@@ -15,3 +17,4 @@ async function step(name, work) {
 }
 
 await step('reference', async () => `${(await generateReference()).length} pages in content/docs/reference/`);
+await step('example-api', () => generateExampleApi());

@@ -14,6 +14,7 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
+import { slug } from 'github-slugger';
 import * as td from 'typedoc';
 
 const DOCS = fileURLToPath(new URL('..', import.meta.url));
@@ -437,10 +438,9 @@ export function renderReference(project, outDir, { baseUrl = '/docs/reference' }
   const written = [...pages, more].filter((page) => page.reflections.length > 0);
 
   const location = new Map();
-  const anchor = (name) => name.toLowerCase().replace(/[^a-z0-9_ -]/g, '').replace(/ /g, '-');
   for (const page of written) {
     for (const reflection of page.reflections) {
-      const href = `${baseUrl}/${page.slug}#${anchor(reflection.name)}`;
+      const href = `${baseUrl}/${page.slug}#${slug(reflection.name)}`;
       const visit = (node) => {
         location.set(node.id, href);
         for (const child of node.children ?? []) visit(child);
