@@ -230,7 +230,8 @@ export function renderExampleApi(document, outDir) {
   writeFileSync(join(outDir, 'schemas.mdx'), schemas.join('\n'));
 
   const slugs = ['index', ...pages.map(tagSlug), 'schemas'];
-  writeFileSync(join(outDir, 'meta.json'), `${JSON.stringify({ title: "The example's API", pages: slugs }, null, 2)}\n`);
+  // index.mdx is not listed: Fumadocs then makes it the folder's own page (the sidebar's entry opens it).
+  writeFileSync(join(outDir, 'meta.json'), `${JSON.stringify({ title: "The example's API", pages: slugs.slice(1) }, null, 2)}\n`);
   return { slugs, operations: operations.length };
 }
 

@@ -493,7 +493,8 @@ export function renderReference(project, outDir, { baseUrl = '/docs/reference' }
     );
   }
   writeFileSync(join(outDir, 'index.mdx'), index.join('\n'));
-  writeFileSync(join(outDir, 'meta.json'), `${JSON.stringify({ title: 'Reference', pages: ['index', ...written.map((page) => page.slug)] }, null, 2)}\n`);
+  // index.mdx is not listed: Fumadocs then makes it the folder's own page (the sidebar's "Reference" opens it).
+  writeFileSync(join(outDir, 'meta.json'), `${JSON.stringify({ title: 'Reference', pages: written.map((page) => page.slug) }, null, 2)}\n`);
   return ['index', ...written.map((page) => page.slug)];
 }
 
