@@ -5,11 +5,13 @@
 // Each kind is skipped, saying so, while there is no such file.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const TESTING = join(ROOT, 'docs', 'samples', 'testing');
+/** docs/samples/testing, or the samples folder given (`node docs/scripts/run-sample-tests.mjs <samplesDir>`). */
+const SAMPLES = resolve(process.argv[2] ?? join(ROOT, 'docs', 'samples'));
+const TESTING = join(SAMPLES, 'testing');
 // As the root package.json's scripts run them: uvu is the repository's, vitest the docs workspace's (hoisted).
 const UVU = join(ROOT, 'node_modules', 'uvu', 'bin.js');
 const VITEST = join(ROOT, 'node_modules', 'vitest', 'vitest.mjs');
@@ -26,7 +28,7 @@ function find(dir, pattern) {
 // tsx compiles a file with the options of TSX_TSCONFIG_PATH (else the root tsconfig.json, which does not cover docs/
 // and maps next-app-controllers to runtime/): the samples' own config, so that they run against the built library
 // with legacy decorators, as tsc checks them.
-const TSCONFIG = [join(TESTING, 'tsconfig.json'), join(ROOT, 'docs', 'samples', 'tsconfig.json')].find(existsSync);
+const TSCONFIG = [join(TESTING, 'tsconfig.json'), join(SAMPLES, 'tsconfig.json')].find(existsSync);
 
 function run(label, args) {
   console.log(`docs sample tests: ${label}`);
