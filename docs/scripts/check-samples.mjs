@@ -4,7 +4,8 @@
 // 1. tsc -p on every tsconfig.json under <docsDir>/samples/ against the BUILT library (`next-app-controllers` as
 //    node_modules resolves it: dist/ and its declarations). samples/tsconfig.json covers every .ts/.tsx not inside a
 //    folder having its own tsconfig.json (this script excludes those folders).
-// 2. The pages under <docsDir>/content/docs/ (the generated reference/ and example-api/ aside): no inline
+// 2. The pages under <docsDir>/content/docs/ (the generated reference/ and example-api/ aside): a frontmatter that
+//    parses, with a title and a description; no inline
 //    ts/tsx/js/jsx fence (a sample is a file under samples/ that a page includes), and every <include> target exists,
 //    with its `#region` when one is named, and a TypeScript or JavaScript one lies under samples/.
 //
@@ -15,6 +16,7 @@ import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync 
 import { createRequire } from 'node:module';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parse as parseYaml } from 'yaml';
 
 const DOCS = fileURLToPath(new URL('..', import.meta.url));
 const args = process.argv.slice(2);
@@ -88,8 +90,28 @@ export function hasRegion(text, name) {
   });
 }
 
+/** The frontmatter parses as YAML and has the `title` and `description` every page needs (the plan's convention). */
+function checkFrontmatter(page, text) {
+  const match = text.match(/^---\r?\n([\s\S]*?)\r?\n---\r?\n/);
+  if (!match) {
+    problems.push(`${shown(page)}: no frontmatter: a page starts with ---, title: and description:, ---`);
+    return;
+  }
+  let data;
+  try {
+    data = parseYaml(match[1]);
+  } catch (error) {
+    problems.push(`${shown(page)}: the frontmatter is not valid YAML (quote a value that holds ': '): ${error.message.split('\n')[0]}`);
+    return;
+  }
+  for (const key of ['title', 'description']) {
+    if (typeof data?.[key] !== 'string' || data[key].trim() === '') problems.push(`${shown(page)}: the frontmatter has no ${key}`);
+  }
+}
+
 function checkPage(page) {
   const text = readFileSync(page, 'utf8');
+  checkFrontmatter(page, text);
   const lines = text.split('\n');
   let fence = null;
   lines.forEach((line, index) => {

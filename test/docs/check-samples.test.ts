@@ -58,4 +58,19 @@ test('an include of a missing file, or of a region the file does not mark, fails
   }
 });
 
+test("a frontmatter that is not YAML, or has no description, fails the check, naming the page", () => {
+  const copy = copyOfDocsSources();
+  try {
+    const page = join(copy.dir, PAGE);
+    writeFileSync(page, readFileSync(page, 'utf8').replace(/^description: .*$/m, 'description: Colons: they need quotes'));
+    writeFileSync(join(copy.dir, 'content', 'docs', 'untitled.mdx'), '---\ntitle: Untitled\n---\n\nText.\n');
+    const run = runScript(SCRIPT, [copy.dir, '--pages-only']);
+    assert.is(run.code, 1, run.output);
+    assert.match(run.output, /content\/docs\/index\.mdx: the frontmatter is not valid YAML \(quote a value that holds ': '\)/);
+    assert.match(run.output, 'content/docs/untitled.mdx: the frontmatter has no description');
+  } finally {
+    copy.remove();
+  }
+});
+
 test.run();
