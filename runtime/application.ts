@@ -12,6 +12,7 @@ import { assertParamsDtosMatchRoutes } from './routing/params-dto';
 import { loadedValidationStorage } from './dto/loaded-storage';
 import { HTTP_METHODS, type Class, type HttpMethod, type Middleware } from './types';
 
+/** The options of {@link createApplication}: the controllers, and the settings every route shares. */
 export interface ApplicationOptions {
   /** Controller classes, in matching order. A controller is reachable only when listed here. */
   controllers: Class[];
@@ -46,9 +47,15 @@ export interface ApplicationOptions {
   onError?: ErrorHook;
 }
 
+/** One handler of the catch-all route file (`GET`, `POST`, …, from {@link Application.handlers}): a Request in, its Response out. */
 export type RouteHandler = (request: Request) => Promise<Response>;
 
+/**
+ * What {@link createApplication} returns: the route file's handlers, `handle` and `fetch` to answer requests in the
+ * process (no server needed, e.g. in tests), `use` for global middleware, and the route table.
+ */
 export interface Application {
+  /** The prefix of every route path (the `basePath` option, default `/api`). */
   readonly basePath: string;
   /** Every route in matching order, as the OpenAPI generator reads them. */
   readonly routes: readonly RouteDefinition[];
@@ -83,6 +90,12 @@ function loadDispatcher(settings: DispatchSettings, globalMiddleware: readonly M
   return dispatcher;
 }
 
+/**
+ * Creates the application from its controllers: checks the options (a TypeError or RangeError names the one that is
+ * wrong), turns the controllers' decorators into the route table once, constructs each controller once with no
+ * constructor arguments, and starts loading the dispatcher; a request that comes before it has loaded waits for it.
+ * Export its {@link Application.handlers} from the catch-all route file.
+ */
 export function createApplication(options: ApplicationOptions): Application {
   if (!options || !Array.isArray(options.controllers)) {
     throw new TypeError('createApplication({ controllers }) needs an array of controller classes, e.g. { controllers: [PostsController] }.');

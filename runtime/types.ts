@@ -2,9 +2,12 @@ import type { RouteContext } from './context';
 
 /** The HTTP methods a route decorator can name. `ALL` is `@All`. */
 export const HTTP_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'] as const;
+/** The HTTP methods a route can answer: GET, POST, PUT, PATCH, DELETE, HEAD and OPTIONS. */
 export type HttpMethod = (typeof HTTP_METHODS)[number];
+/** A route's method: an {@link HttpMethod}, or `'ALL'` for {@link All}, which matches every method. */
 export type RouteMethod = HttpMethod | 'ALL';
 
+/** A class: a controller, or a DTO whose instances are `T`. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type Class<T = any> = new (...args: any[]) => T;
 
@@ -21,6 +24,7 @@ export type Middleware<C extends RouteContext = RouteContext> = (
   next: () => Promise<Response>,
 ) => unknown | Promise<unknown>;
 
+/** The options of {@link ApiOperation}: the operation's summary, description, operationId and deprecation in the OpenAPI document. */
 export interface ApiOperationOptions {
   summary?: string;
   description?: string;
@@ -31,6 +35,10 @@ export interface ApiOperationOptions {
 /** One OpenAPI security requirement: a security scheme's name and the scopes it needs (empty but for OAuth2/OIDC). */
 export type SecurityRequirement = Record<string, string[]>;
 
+/**
+ * The options of {@link ApiResponse}: the status, its description, and the DTO class (`type`, a list of them with
+ * `isArray`) that documents the response and is its contract.
+ */
 export interface ApiResponseOptions {
   status: number;
   description?: string;

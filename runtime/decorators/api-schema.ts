@@ -1,5 +1,6 @@
 import { classRecord } from './metadata';
 
+/** The options of {@link ApiSchema}. */
 export interface ApiSchemaOptions {
   /** The class's component schema name in the OpenAPI document, instead of the class name. */
   name: string;

@@ -35,6 +35,11 @@ export interface ApiResponseDecorator<R> {
   (target: Function): void;
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   // An @Sse() route's events carry the type: its AsyncIterable yields R, or `{ data: R, event?, id?, retry? }`.
+  /**
+   * On a method.
+   * @typeParam M - The method's type: it must return `R` or a Response (or a promise of either), or, for an `@Sse`
+   * route, an AsyncIterable of `R` or of `{ data: R, event?, id?, retry? }`.
+   */
   <M extends (...args: any[]) => R | Response | PromiseLike<R | Response> | AsyncIterable<R | { data: R; event?: string; id?: string; retry?: number }>>(
     target: object,
     propertyKey: string | symbol,

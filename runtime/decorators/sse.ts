@@ -1,5 +1,6 @@
 import { onMethod } from './legacy';
 
+/** The options of {@link Sse}. */
 export interface SseOptions {
   /** Milliseconds between keep-alive comment lines while no event is sent; `0` sends none. Default 15,000. */
   keepAlive?: number;

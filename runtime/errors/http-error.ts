@@ -9,6 +9,7 @@ const BRAND = Symbol.for('next-app-controllers.HttpError');
 /** Where a value that failed validation came from: `'body'` (`@Body`), `'query'` (`@Query`), `'path'` (`@Params`), `'header'` (`@Headers`), `'form'` (`@Form`). */
 export type FieldLocation = 'body' | 'query' | 'path' | 'header' | 'form';
 
+/** One field that failed validation: its path, the message, and where the value came from (the `errors` of an error body). */
 export interface FieldError {
   /** Dotted path of the field: `title`, `address.city`, `items.0.name`. */
   field: string;
@@ -17,6 +18,7 @@ export interface FieldError {
   in: FieldLocation;
 }
 
+/** The options of an {@link HttpError}: its cause, the response's headers, extra fields of the body and field errors. */
 export interface HttpErrorOptions {
   /** The error that led to this one. Never sent to the client by the default format. */
   cause?: unknown;
@@ -33,9 +35,13 @@ export interface HttpErrorOptions {
  * default `{ "success": false, "statusCode": status, "message": message, ...details }`.
  */
 export class HttpError extends Error {
+  /** The HTTP status of the answer, 400 to 599. */
   readonly status: number;
+  /** Headers sent with the error response. */
   readonly headers?: HeadersInit;
+  /** Extra fields merged into the default JSON error body. */
   readonly details?: Record<string, unknown>;
+  /** Field errors, e.g. of a failed validation. */
   readonly errors?: FieldError[];
 
   constructor(status: number, message?: string, options: HttpErrorOptions = {}) {
@@ -130,8 +136,13 @@ const named = (status: number) =>
     }
   };
 
+/** An {@link HttpError} with status 400 (Bad Request): `new BadRequestError(message?, options?)`; the message defaults to `Bad Request`. @class */
 export const BadRequestError = named(400);
+/** An {@link HttpError} with status 401 (Unauthorized): `new UnauthorizedError(message?, options?)`; the message defaults to `Unauthorized`. @class */
 export const UnauthorizedError = named(401);
+/** An {@link HttpError} with status 403 (Forbidden): `new ForbiddenError(message?, options?)`; the message defaults to `Forbidden`. @class */
 export const ForbiddenError = named(403);
+/** An {@link HttpError} with status 404 (Not Found): `new NotFoundError(message?, options?)`; the message defaults to `Not Found`. @class */
 export const NotFoundError = named(404);
+/** An {@link HttpError} with status 409 (Conflict): `new ConflictError(message?, options?)`; the message defaults to `Conflict`. @class */
 export const ConflictError = named(409);

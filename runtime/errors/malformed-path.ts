@@ -5,6 +5,7 @@ import { createErrorHandler } from './error-handler';
 import { malformedPathError, type ErrorFormatter } from './http-error';
 import { pathnameOf, splitRequestPath } from '../routing/path';
 
+/** The options of {@link rejectMalformedPath}: the application's error format and CORS options, so that its 400 looks like the application's. */
 export interface MalformedPathOptions {
   /** The application's `formatError`, so the 400 has the app's format. Default: the default body. */
   formatError?: ErrorFormatter;

@@ -56,6 +56,7 @@ export type OpenApiMethod = 'get' | 'put' | 'post' | 'delete' | 'options' | 'hea
 
 export type PathItemObject = Partial<Record<OpenApiMethod, OperationObject>>;
 
+/** The OpenAPI 3.1 document that {@link generateOpenApiDocument} returns. */
 export interface OpenApiDocument {
   openapi: '3.1.0';
   info: { title: string; version: string; description?: string };
@@ -73,6 +74,7 @@ export type SecuritySchemeObject =
   | { type: 'openIdConnect'; openIdConnectUrl: string; description?: string }
   | { type: 'mutualTLS'; description?: string };
 
+/** The options of {@link generateOpenApiDocument}: the document's info and servers, what it documents, the error body's schema and the security schemes. */
 export interface OpenApiOptions {
   /** `info.title` of the document. */
   title: string;

@@ -3,6 +3,7 @@ import { lazy } from '../lazy';
 import type { CorsSettings } from './cors-answer';
 import type { Middleware } from '../types';
 
+/** The options of {@link cors}: the origins that may call the API, and the CORS headers of preflight and actual responses. */
 export interface CorsOptions {
   /**
    * Origins allowed to call the API: one (`'https://app.example.com'`), a list, `'*'` for any, or a function that

@@ -1,5 +1,6 @@
 import { bytesResponse, type BinaryBody } from './bytes';
 
+/** The options of {@link download}: the name the browser saves the file under, and its content type. */
 export interface DownloadOptions {
   /** The name the browser saves the file under; any characters (RFC 6266 `filename*` carries them). */
   filename: string;

@@ -1,6 +1,7 @@
 const JSON_TYPE = 'application/json';
 const TEXT_TYPE = 'text/plain; charset=utf-8';
 
+/** The `init` of `context.json(body, init)` and `context.text(body, init)` (a number is short for `{ status }`): the Response's status, headers and status text. */
 export interface ResponseOptions {
   status?: number;
   headers?: HeadersInit;

@@ -1,3 +1,4 @@
+/** The options of {@link createSwaggerUiHandler}. */
 export interface SwaggerUiOptions {
   /** Address of the OpenAPI JSON the UI loads, e.g. `/api/openapi.json`. */
   openApiUrl: string;

@@ -1,5 +1,6 @@
 import { registerDecorator, type ValidationArguments, type ValidationOptions } from 'class-validator';
 
+/** The options of {@link IsFile}: the largest size and the accepted media types of an uploaded file. */
 export interface IsFileOptions {
   /** The largest accepted size, in bytes. */
   maxSize?: number;

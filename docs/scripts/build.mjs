@@ -1,0 +1,24 @@
+#!/usr/bin/env node
+// `npm run docs:build` (root) → `npm run build --workspace docs`: writes the generated pages, then the static export
+// in docs/out/. `next build` runs under `flock /tmp/next-build.lock` when flock exists, like the e2e tests' builds:
+// only one `next build` at a time on a small machine.
+import { spawnSync } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const DOCS = fileURLToPath(new URL('..', import.meta.url));
+
+function run(command, args) {
+  const result = spawnSync(command, args, { cwd: DOCS, stdio: 'inherit', env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' } });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
+
+const started = performance.now();
+run(process.execPath, [join(DOCS, 'scripts/generate.mjs')]);
+const next = createRequire(join(DOCS, 'package.json')).resolve('next/dist/bin/next');
+const hasFlock = spawnSync('flock', ['--version'], { stdio: 'ignore' }).status === 0;
+if (hasFlock) run('flock', [join(tmpdir(), 'next-build.lock'), process.execPath, next, 'build']);
+else run(process.execPath, [next, 'build']);
+console.log(`docs: built docs/out/ in ${((performance.now() - started) / 1000).toFixed(1)} s`);

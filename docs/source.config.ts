@@ -1,0 +1,17 @@
+import { defineConfig, defineDocs } from 'fumadocs-mdx/config';
+import { metaSchema, pageSchema } from 'fumadocs-core/source/schema';
+import { remarkHideRegionMarkers } from './lib/remark-hide-region-markers.mjs';
+
+export const docs = defineDocs({
+  dir: 'content/docs',
+  docs: { schema: pageSchema },
+  meta: { schema: metaSchema },
+});
+
+export default defineConfig({
+  mdxOptions: {
+    // fumadocs-mdx runs its <include> plugin first; this one then drops `// #region` / `// #endregion` lines from
+    // included code, which fumadocs-mdx leaves in when a whole file is included.
+    remarkPlugins: [remarkHideRegionMarkers],
+  },
+});
