@@ -118,6 +118,10 @@ export async function convert({ entryPoints, tsconfig }) {
     entryPoints,
     tsconfig,
     entryPointStrategy: 'resolve',
+    // The pages name each export's file and line from \`sources\`; links to a git host are never made, and without
+    // this TypeDoc warns (an error here) in a clone whose origin is no known host, as CI's fresh clone is.
+    disableGit: true,
+    sourceLinkTemplate: '{path}#L{line}',
     excludePrivate: true,
     excludeProtected: true,
     excludeInternal: true,
