@@ -15,10 +15,13 @@ function run(command, args) {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
+const seconds = (since) => ((performance.now() - since) / 1000).toFixed(1);
 const started = performance.now();
 run(process.execPath, [join(DOCS, 'scripts/generate.mjs')]);
 const next = createRequire(join(DOCS, 'package.json')).resolve('next/dist/bin/next');
 const hasFlock = spawnSync('flock', ['--version'], { stdio: 'ignore' }).status === 0;
-if (hasFlock) run('flock', [join(tmpdir(), 'next-build.lock'), process.execPath, next, 'build']);
+const building = performance.now();
+// --verbose: flock says how long it waited for another build to end, so the build's own time can be told apart.
+if (hasFlock) run('flock', ['--verbose', join(tmpdir(), 'next-build.lock'), process.execPath, next, 'build']);
 else run(process.execPath, [next, 'build']);
-console.log(`docs: built docs/out/ in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+console.log(`docs: built docs/out/ in ${seconds(started)} s (next build ${seconds(building)} s, waiting for the lock included)`);
