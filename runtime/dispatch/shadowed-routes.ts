@@ -84,8 +84,12 @@ export function rememberMessages({ fs }: Pick<NodeModules, 'fs'>, file: string, 
   }
   const session = key.slice(0, key.indexOf(' '));
   const kept = Object.fromEntries(Object.entries(recorded).filter(([entry]) => entry.startsWith(`${session} `)));
-  const before = new Set(kept[key] ?? []);
-  kept[key] = messages;
-  fs.writeFileSync(file, JSON.stringify(kept));
-  return messages.filter((message) => !before.has(message));
+  const before = kept[key] ?? [];
+  const unchanged = before.length === messages.length && messages.every((message) => before.includes(message));
+  // Each evaluation of the route module comes here: the file is written only when what it says changes.
+  if (!unchanged || Object.keys(kept).length !== Object.keys(recorded).length) {
+    kept[key] = messages;
+    fs.writeFileSync(file, JSON.stringify(kept));
+  }
+  return messages.filter((message) => !before.includes(message));
 }
