@@ -26,6 +26,7 @@ export { ApiOperation, ApiResponse, ApiSecurity, ApiTags } from './decorators/ap
 export type { ApiResponseDecorator, ContractValue } from './decorators/api';
 export { ApiSchema } from './decorators/api-schema';
 export type { ApiSchemaOptions } from './decorators/api-schema';
+export type { StandardSchemaV1 } from './schema/standard-schema';
 export type { ResponseContractMode } from './dispatch/invoker';
 export type { ContractFieldError, ResponseContractError } from './errors/response-contract-error';
 export { BadRequestError, ConflictError, ForbiddenError, HttpError, NotFoundError, UnauthorizedError } from './errors/http-error';

@@ -5,21 +5,36 @@ import { clientError, type HttpError } from '../errors/http-error';
  * further), 400 for an empty, non-UTF-8 or malformed body, 400 when it is not a JSON object.
  */
 export async function readJsonObject(request: Request, limit: number): Promise<Record<string, unknown>> {
-  const type = request.headers.get('content-type');
-  if (!isJsonContentType(type)) {
-    throw clientError(415, `Expected a JSON body: send it with Content-Type: application/json${type ? ` (got ${type})` : ''}`);
-  }
-  const text = decodeUtf8(await readBody(request, limit));
-  let value: unknown;
-  try {
-    value = hasPrototypeKey(text) ? JSON.parse(text, dropPrototypeKeys) : JSON.parse(text);
-  } catch {
-    throw clientError(400, text.trim() === '' ? 'Request body is empty: expected a JSON object' : 'Request body is not valid JSON');
-  }
+  assertJsonContentType(request);
+  const value = parseJson(decodeUtf8(await readBody(request, limit)));
   if (value === null || typeof value !== 'object' || Array.isArray(value)) {
     throw clientError(400, `Request body must be a JSON object, got ${value === null ? 'null' : Array.isArray(value) ? 'an array' : `a ${typeof value}`}`);
   }
   return value as Record<string, unknown>;
+}
+
+/**
+ * The same for a body of any JSON value (an array, a string): what a Standard Schema gets, since it decides what it
+ * accepts.
+ */
+export async function readJson(request: Request, limit: number): Promise<unknown> {
+  assertJsonContentType(request);
+  return parseJson(decodeUtf8(await readBody(request, limit)));
+}
+
+function assertJsonContentType(request: Request): void {
+  const type = request.headers.get('content-type');
+  if (!isJsonContentType(type)) {
+    throw clientError(415, `Expected a JSON body: send it with Content-Type: application/json${type ? ` (got ${type})` : ''}`);
+  }
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return hasPrototypeKey(text) ? JSON.parse(text, dropPrototypeKeys) : JSON.parse(text);
+  } catch {
+    throw clientError(400, text.trim() === '' ? 'Request body is empty: expected a JSON object' : 'Request body is not valid JSON');
+  }
 }
 
 export function isJsonContentType(type: string | null): boolean {

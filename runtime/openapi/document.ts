@@ -79,11 +79,12 @@ function describeRoute(route: RouteDefinition, dtos: Set<Class>, errors: ErrorFo
     segment.kind === 'param' ? [{ name: segment.name, in: 'path' as const, required: true, schema: { type: 'string' } }] : [],
   );
   if (parameters.length > 0) operation.parameters = parameters;
-  if (route.body) {
+  // Schema inputs and responses are not documented yet: only DTO classes are.
+  if (route.body?.dto) {
     dtos.add(route.body.dto);
     operation.requestBody = { required: true, content: json(ref(documentedName(route.body.dto, 'DTO class'))) };
   }
-  if (route.form) {
+  if (route.form?.dto) {
     dtos.add(route.form.dto);
     const schema = ref(documentedName(route.form.dto, 'DTO class'));
     operation.requestBody = { required: true, content: { 'multipart/form-data': { schema }, 'application/x-www-form-urlencoded': { schema } } };
@@ -123,7 +124,7 @@ function describeResponses(route: RouteDefinition, dtos: Set<Class>, errors: Err
 function describeResponse(options: ApiResponseOptions, dtos: Set<Class>, errors: ErrorFormatKind, route: RouteDefinition): ResponseObject {
   const response: ResponseObject = { description: options.description ?? reasonPhrase(options.status) };
   const success = options.status >= 200 && options.status < 300;
-  if (options.type) {
+  if (options.type && typeof options.type === 'function' && !('~standard' in options.type)) {
     dtos.add(options.type);
     const schema = ref(documentedName(options.type, 'DTO class'));
     const typed = options.isArray ? { type: 'array', items: schema } : schema;

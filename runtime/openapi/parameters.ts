@@ -1,4 +1,4 @@
-import type { DtoParameter } from '../decorators/metadata';
+import type { InputParameter } from '../decorators/metadata';
 import type { RouteDefinition } from '../routing/route-definitions';
 import type { Class } from '../types';
 import type { ClassSchema } from './schemas';
@@ -6,7 +6,7 @@ import type { ParameterObject, SchemaObject } from './types';
 
 /** Does the route take a DTO whose properties are parameters? */
 export function hasInputDtos(route: RouteDefinition): boolean {
-  return Boolean(route.query || route.params || route.headers);
+  return Boolean(route.query?.dto || route.params?.dto || route.headers?.dto);
 }
 
 /**
@@ -16,7 +16,7 @@ export function hasInputDtos(route: RouteDefinition): boolean {
  * are sent as repeated keys (`style: form`, `explode: true`), which is how the runtime reads them.
  */
 export function describeParameters(route: RouteDefinition, schemaOf: (cls: Class) => ClassSchema): ParameterObject[] {
-  const pathSchema = route.params && propertiesOf(schemaOf(route.params.dto));
+  const pathSchema = route.params?.dto && propertiesOf(schemaOf(route.params.dto));
   const parameters: ParameterObject[] = [];
   for (const segment of route.segments) {
     if (segment.kind !== 'param') continue;
@@ -27,8 +27,8 @@ export function describeParameters(route: RouteDefinition, schemaOf: (cls: Class
   return parameters;
 }
 
-function dtoParameters(parameter: DtoParameter | undefined, where: 'query' | 'header', schemaOf: (cls: Class) => ClassSchema): ParameterObject[] {
-  if (!parameter) return [];
+function dtoParameters(parameter: InputParameter | undefined, where: 'query' | 'header', schemaOf: (cls: Class) => ClassSchema): ParameterObject[] {
+  if (!parameter?.dto) return [];
   const { properties, required } = propertiesOf(schemaOf(parameter.dto));
   return Object.entries(properties).map(([name, schema]) => {
     const entry: ParameterObject = { name, in: where, required: required.has(name), schema };
