@@ -25,7 +25,7 @@ export type { CorsOptions } from './responses/cors';
 export { ApiOperation, ApiResponse, ApiSecurity, ApiTags } from './decorators/api';
 export type { ApiResponseDecorator, ContractValue } from './decorators/api';
 export { ApiSchema } from './decorators/api-schema';
-export type { ApiSchemaOptions } from './decorators/api-schema';
+export type { ApiSchemaDecorator, ApiSchemaOptions } from './decorators/api-schema';
 export type { StandardSchemaV1 } from './schema/standard-schema';
 export type { ResponseContractMode } from './dispatch/invoker';
 export type { ContractFieldError, ResponseContractError } from './errors/response-contract-error';
