@@ -13,23 +13,16 @@ export async function readJsonObject(request: Request, limit: number): Promise<R
   return value as Record<string, unknown>;
 }
 
-/**
- * The same for a body of any JSON value (an array, a string): what a Standard Schema gets, since it decides what it
- * accepts.
- */
-export async function readJson(request: Request, limit: number): Promise<unknown> {
-  assertJsonContentType(request);
-  return parseJson(decodeUtf8(await readBody(request, limit)));
-}
-
-function assertJsonContentType(request: Request): void {
+/** 415 unless the request says it sends JSON. */
+export function assertJsonContentType(request: Request): void {
   const type = request.headers.get('content-type');
   if (!isJsonContentType(type)) {
     throw clientError(415, `Expected a JSON body: send it with Content-Type: application/json${type ? ` (got ${type})` : ''}`);
   }
 }
 
-function parseJson(text: string): unknown {
+/** The parsed text, `__proto__` and `constructor` keys dropped; 400 when it is not JSON. */
+export function parseJson(text: string): unknown {
   try {
     return hasPrototypeKey(text) ? JSON.parse(text, dropPrototypeKeys) : JSON.parse(text);
   } catch {
@@ -67,9 +60,13 @@ export async function readBody(request: Request, limit: number): Promise<Uint8Ar
   return chunks.length === 1 ? chunks[0] : concat(chunks, size);
 }
 
-function decodeUtf8(bytes: Uint8Array): string {
+// One decoder for every body: without `stream`, each decode() starts afresh, so sharing it is safe, and making one per
+// request took a third of a microsecond.
+const UTF8 = new TextDecoder('utf-8', { fatal: true });
+
+export function decodeUtf8(bytes: Uint8Array): string {
   try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+    return UTF8.decode(bytes);
   } catch {
     throw clientError(400, 'Request body is not valid UTF-8');
   }

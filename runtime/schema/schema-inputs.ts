@@ -1,6 +1,6 @@
 import type { RouteContext } from '../context';
 import type { FieldLocation } from '../errors/http-error';
-import { readJson } from '../inputs/body';
+import { assertJsonContentType, decodeUtf8, parseJson, readBody } from '../inputs/body';
 import { assertBodyDepth } from '../inputs/body-depth';
 import { readForm } from '../inputs/form-body';
 import { namedValuesInput } from '../inputs/values';
@@ -18,9 +18,13 @@ export interface SchemaBodyLimits {
   bodyDepthLimit: number;
 }
 
-/** `@Body(schema)`: the JSON body (any JSON value) read under the limits, then validated. */
+/**
+ * `@Body(schema)`: the JSON body read under the limits as `readJsonObject` reads it (415, 413, 400), but any JSON value
+ * (an array, a string): the schema decides what it accepts. Then validated.
+ */
 export async function toValidSchemaBody(request: Request, schema: StandardSchemaV1, limits: SchemaBodyLimits): Promise<SchemaOutcome> {
-  const plain = await readJson(request, limits.bodyLimit);
+  assertJsonContentType(request);
+  const plain = parseJson(decodeUtf8(await readBody(request, limits.bodyLimit)));
   if (typeof plain === 'object' && plain !== null) assertBodyDepth(plain, limits.bodyDepthLimit);
   const outcome = validateWithSchema(schema, plain, 'body');
   // Returned as it is when the schema answered synchronously: an await takes a microtask.
