@@ -1,4 +1,4 @@
-import { requireFromProject } from '../peers/node-runtime';
+import { requireConverter } from '../peers/schema-generator';
 import type { StandardSchemaV1 } from './standard-schema';
 
 /** Which side of a schema a document shows: requests are checked against its input, responses are its output. */
@@ -74,7 +74,7 @@ export function libraryJsonSchema(schema: StandardSchemaV1, side: SchemaSide): J
   // Node's require keeps what it loaded: asked again, it answers from its cache.
   let module: unknown;
   try {
-    module = requireFromProject(converter.package, 'Describing schemas without Standard JSON Schema');
+    module = requireConverter(converter.package);
   } catch (error) {
     throw new NoJsonSchemaError(
       `${standard.vendor} schemas are described by ${converter.package}, and it could not be loaded: npm install ${converter.package.replace(/\/v4\/core$/, '')}`,
