@@ -39,7 +39,18 @@ const removeStaleChunks = (extension) => ({
 // class-transformer's side, the serialiser's check of class instances, the ESM/CJS interop they share) is one chunk,
 // not one per module: a cold function reads and links one file instead of seven. Modules the entries import stay in
 // the entries.
-const FIRST_VALIDATION = ['/runtime/validation/', '/runtime/dto/', '/runtime/inputs/', '/runtime/responses/plain-instances.ts', '/runtime/peers/interop.ts'];
+const FIRST_VALIDATION = [
+  '/runtime/validation/',
+  '/runtime/dto/',
+  '/runtime/inputs/',
+  '/runtime/schema/schema-inputs.ts',
+  '/runtime/schema/schema-validation.ts',
+  // Shared by the contract and the OpenAPI chunks, which both import this one already: no chunk of their own.
+  '/runtime/schema/standard-schema.ts',
+  '/runtime/schema/schema-name.ts',
+  '/runtime/responses/plain-instances.ts',
+  '/runtime/peers/interop.ts',
+];
 
 function manualChunks(id, { getModuleIds, getModuleInfo }) {
   if (!FIRST_VALIDATION.some((part) => id.includes(part))) return undefined;

@@ -1,5 +1,5 @@
 // `npm run bench`: every in-process benchmark, one table, and JSON under bench/results/ (git-ignored).
-// Run a subset with `npm run bench -- dispatch scaling` (names: dispatch, scaling, validation, query, upload, serialize, contract, builders, startup, size, retained).
+// Run a subset with `npm run bench -- dispatch scaling` (names: dispatch, scaling, validation, schemas, query, upload, serialize, contract, builders, startup, size, retained).
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os, { tmpdir } from 'node:os';
@@ -16,8 +16,9 @@ import { runQuery } from './query.mjs';
 import { runRetained } from './retained.mjs';
 import { runUpload } from './upload.mjs';
 import { runValidation } from './validation.mjs';
+import { runSchemas } from './schemas.mjs';
 
-const ALL = ['dispatch', 'scaling', 'validation', 'query', 'upload', 'serialize', 'contract', 'builders', 'startup', 'size', 'retained'];
+const ALL = ['dispatch', 'scaling', 'validation', 'schemas', 'query', 'upload', 'serialize', 'contract', 'builders', 'startup', 'size', 'retained'];
 const chosen = process.argv.slice(2).length ? process.argv.slice(2) : ALL;
 const unknown = chosen.filter((name) => !ALL.includes(name));
 if (unknown.length) {
@@ -31,6 +32,8 @@ const TARGETS = {
   scaling: 1.2,
   validationPerFloor: 1.0, // issue 25 (was 1.2)
   queryPerFloor: 1.2,
+  schemasPerFloor: 1.05, // issue 34
+  dtoPerEarlierBuild: 1.01, // issue 34: DTO routes unchanged
   gzipBytes: 10 * 1024,
   serializePerOff: 1.03,
   contractPlainPerSerializeOff: 1.0,
@@ -44,6 +47,7 @@ const machine = {
   cores: os.cpus().length,
   platform: `${os.platform()} ${os.arch()}`,
   date: new Date().toISOString(),
+  clock: process.env.BENCH_CLOCK === 'cpu' ? 'cpu' : 'wall',
   versions: await versions(),
 };
 const results = { machine, targets: TARGETS };
@@ -51,7 +55,10 @@ const started = Date.now();
 const sectionOut = process.env.BENCH_SECTION_OUT;
 if (!sectionOut) {
   console.log(`next-app-controllers benchmarks · Node ${machine.node} · ${machine.cpu} × ${machine.cores} · ${machine.date}`);
-  console.log(`Hono ${machine.versions.hono}, find-my-way ${machine.versions['find-my-way']}, class-validator ${machine.versions['class-validator']}. Times are medians per request.\n`);
+  console.log(
+    `Hono ${machine.versions.hono}, find-my-way ${machine.versions['find-my-way']}, class-validator ${machine.versions['class-validator']}. ` +
+      `Times are medians per request${machine.clock === 'cpu' ? ', in CPU time (BENCH_CLOCK=cpu)' : ''}.\n`,
+  );
 }
 
 // Each section runs in a process of its own: what one leaves on the heap (the 10,000-route apps of `scaling`) made
@@ -96,6 +103,24 @@ if (chosen.includes('validation')) {
   console.log(table(['body', 'DTO classes', 'ours', 'floor', 'ours/floor'], r.rows.map((row) => [row.body, String(row.dtos), fmt(row.ours), fmt(row.floor), ratio(row.oursPerFloor)])));
   const worst = Math.max(...r.rows.filter((row) => row.dtos === 1).map((row) => row.oursPerFloor));
   console.log(`target ≤ ${TARGETS.validationPerFloor}: ${mark(worst <= TARGETS.validationPerFloor)}\n`);
+}
+
+if (chosen.includes('schemas')) {
+  const r = (results.schemas = await runSchemas());
+  console.log(
+    'Schemas: POST to a @Body(schema) route (the 3 fields of `validation`) vs the body read, JSON.parse + schema[\'~standard\'].validate called directly' +
+      (r.earlier ? `; and @Body(Dto) of this build vs the same route of ${r.earlier}` : ' (no earlier build to compare @Body(Dto) with: cp -r dist .tmp/dist-before before a change)'),
+  );
+  console.log(table(['request', 'ours', 'floor', 'ours/floor'], r.rows.map((row) => [row.request, fmt(row.ours), fmt(row.floor), ratio(row.oursPerFloor)])));
+  const schemaRows = r.rows.filter((row) => !row.request.startsWith('DTO'));
+  const dtoRows = r.rows.filter((row) => row.request.startsWith('DTO'));
+  const worst = Math.max(...schemaRows.map((row) => row.oursPerFloor));
+  const dto = dtoRows.length > 0 ? Math.max(...dtoRows.map((row) => row.oursPerFloor)) : undefined;
+  console.log(
+    `target schemas ≤ ${TARGETS.schemasPerFloor}: ${mark(worst <= TARGETS.schemasPerFloor)}` +
+      (dto === undefined ? '' : `; DTO routes ≤ ${TARGETS.dtoPerEarlierBuild}× the earlier build: ${mark(dto <= TARGETS.dtoPerEarlierBuild)}`) +
+      '\n',
+  );
 }
 
 if (chosen.includes('query')) {
@@ -186,7 +211,7 @@ async function versions() {
   const { readFileSync } = await import('node:fs');
   const root = new URL('../', import.meta.url);
   const out = {};
-  for (const name of ['hono', 'find-my-way', 'class-validator', 'class-transformer']) {
+  for (const name of ['hono', 'find-my-way', 'class-validator', 'class-transformer', 'zod', 'valibot', 'arktype']) {
     try {
       out[name] = JSON.parse(readFileSync(new URL(`node_modules/${name}/package.json`, root), 'utf8')).version;
     } catch {

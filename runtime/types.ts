@@ -1,4 +1,5 @@
 import type { RouteContext } from './context';
+import type { StandardSchemaV1 } from './schema/standard-schema';
 
 /** The HTTP methods a route decorator can name. `ALL` is `@All`. */
 export const HTTP_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'] as const;
@@ -42,7 +43,10 @@ export type SecurityRequirement = Record<string, string[]>;
 export interface ApiResponseOptions {
   status: number;
   description?: string;
-  /** A DTO class documented as the response schema. */
-  type?: Class;
+  /**
+   * The response's schema: a DTO class, or a Standard Schema (Zod, Valibot, ArkType…), documented by its output's
+   * JSON Schema. It is also the response contract (`createApplication({ responseContract })`).
+   */
+  type?: Class | StandardSchemaV1;
   isArray?: boolean;
 }

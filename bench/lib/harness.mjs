@@ -15,7 +15,18 @@ export function geomean(values) {
  * Times `cases` against each other. Every case is `{ id, run(n) }` where `run(n)` answers `n` requests and returns a
  * Promise. One round times one batch of every case, in an order rotated by one every round, so drift, GC and JIT
  * phases spread evenly over the candidates. Returns the median nanoseconds per call of each case, by id.
+ *
+ * BENCH_CLOCK=cpu times each batch by the process's CPU time (user + system) instead of the wall clock: on a machine
+ * other processes load, the wall clock counts the time they take the cores, and ratios of equal work moved by ±30 %.
  */
+const cpuClock = process.env.BENCH_CLOCK === 'cpu';
+const now = () => (cpuClock ? cpuNanoseconds() : process.hrtime.bigint());
+
+function cpuNanoseconds() {
+  const { user, system } = process.cpuUsage();
+  return BigInt(user + system) * 1000n;
+}
+
 export async function interleave(cases, { rounds = 30, warmupRounds = 5, batch = 500 } = {}) {
   const samples = new Map(cases.map((c) => [c.id, []]));
   for (let round = -warmupRounds; round < rounds; round++) {
@@ -24,9 +35,9 @@ export async function interleave(cases, { rounds = 30, warmupRounds = 5, batch =
       const c = cases[(k + shift) % cases.length];
       const n = c.batch ?? batch;
       if (c.prepare) await c.prepare(n);
-      const start = process.hrtime.bigint();
+      const start = now();
       await c.run(n);
-      const ns = Number(process.hrtime.bigint() - start) / n;
+      const ns = Number(now() - start) / n;
       if (round >= 0) samples.get(c.id).push(ns);
     }
   }

@@ -61,6 +61,13 @@ const check: OptionSpec = {
   description: 'Write nothing; exit 1 listing what changed when the file (or the client types) differ from the sources',
 };
 
+const schema: OptionSpec = {
+  name: 'schema',
+  flag: 'schema',
+  value: 'library',
+  description: 'Write schemas of zod, valibot or arktype instead of DTO classes (installs the library when package.json lacks it)',
+};
+
 const featureName: ArgumentSpec = { name: 'name', description: 'posts, blog-post or BlogPost: the folder, route prefix and class names' };
 
 export const COMMANDS = {
@@ -85,18 +92,20 @@ export const COMMANDS = {
     alias: 'g controller',
     summary: 'Add a controller (list, get, create) and its DTO',
     description:
-      'Writes features/<name>/controller.ts and dto.ts (under src/ when the project has one) and registers the\ncontroller in the app module.',
+      'Writes features/<name>/controller.ts and dto.ts (under src/ when the project has one) and registers the\ncontroller in the app module.' +
+      ' With --schema, schemas.ts instead of dto.ts: Zod, Valibot or ArkType schemas.',
     arguments: [featureName],
-    options: [force],
+    options: [force, schema, skipInstall],
   },
   resource: {
     command: 'generate resource',
     alias: 'g resource',
     summary: 'Add a whole resource: list, get, create, replace, update, delete',
     description:
-      'Writes features/<name>/controller.ts (list with limit/offset, get, create, PUT replace, PATCH update, DELETE)\nand dto.ts (create, update, query DTOs), and registers the controller in the app module.',
+      'Writes features/<name>/controller.ts (list with limit/offset, get, create, PUT replace, PATCH update, DELETE)\nand dto.ts (create, update, query DTOs), and registers the controller in the app module.' +
+      ' With --schema, schemas.ts instead of dto.ts: Zod, Valibot or ArkType schemas.',
     arguments: [featureName],
-    options: [force],
+    options: [force, schema, skipInstall],
   },
   client: {
     command: 'generate client',

@@ -14,6 +14,8 @@ export const CLI_ROOT = PACKAGE_ROOT;
 interface DependencyVersions {
   dependencies: Record<string, string>;
   swaggerDependencies: Record<string, string>;
+  /** What `generate controller|resource --schema <library>` adds: the schema library (and Valibot's JSON Schema converter). */
+  schemaDependencies: Record<string, string>;
   /** What `generate client` adds: openapi-fetch for the app, openapi-typescript as a dev dependency. */
   clientDependencies: Record<string, string>;
   clientDevDependencies: Record<string, string>;

@@ -4,8 +4,11 @@ import { registerController, registrationInstructions } from '../edits/app-modul
 import { ProjectGenerator, type CommandOptions } from '../core/base';
 import { UserError } from '../errors';
 import { controllerNames, validateControllerName, type ControllerNames } from './names';
+import { SCHEMA_LIBRARIES, validateSchemaLibrary, type SchemaLibrary } from './schema-library';
+import { addPackages, dependencyVersions } from '../install/install';
 import { templatesOf } from '../paths';
-import { detectProject, relativeImport, type ProjectLayout } from '../project/project';
+import { addCommandLine, packageManagerFromLockfile } from '../project/package-manager';
+import { detectProject, listedDependencies, readPackageJson, relativeImport, type ProjectLayout } from '../project/project';
 import { loadTypeScript } from '../project/typescript';
 import type { BaseOptions } from 'yeoman-generator';
 
@@ -32,12 +35,14 @@ function exportsName(text: string, name: string): boolean {
 
 /**
  * `generate controller` and `generate resource`: write features/<name>/controller.ts and dto.ts from the command's
- * templates, then, once the conflicter has decided, register the controller in the app module, but only when
- * controller.ts exports it (a kept file of the user's may not).
+ * templates (with `--schema <library>`, controller.ts and schemas.ts from its `schema/` templates), then, once the
+ * conflicter has decided, register the controller in the app module, but only when controller.ts exports it (a kept
+ * file of the user's may not), and install the schema library when package.json lacks it.
  */
 export abstract class FeatureGenerator extends ProjectGenerator {
   protected readonly layout: ProjectLayout;
   protected readonly names: ControllerNames;
+  protected readonly schema?: SchemaLibrary;
   private registered = false;
   private shadowingFiles: string[] = [];
 
@@ -48,6 +53,11 @@ export abstract class FeatureGenerator extends ProjectGenerator {
     const valid = validateControllerName(this.options.name);
     if (valid !== true) throw new UserError(valid);
     this.names = controllerNames(this.options.name as string);
+    if (this.options.schema !== undefined) {
+      const library = validateSchemaLibrary(this.options.schema);
+      if (library !== true) throw new UserError(library);
+      this.schema = this.options.schema as SchemaLibrary;
+    }
     this.layout = detectProject(this.destinationRoot());
     // Registration needs the conflicter's decision on controller.ts, so it runs after the files are committed.
     this.registerPriorities([{ priorityName: 'registering', before: 'install' }]);
@@ -62,8 +72,14 @@ export abstract class FeatureGenerator extends ProjectGenerator {
 
   writing() {
     const data = { ...this.names };
-    this._writeTemplate('controller.ts.ejs', this.controllerFile, data);
-    this._writeTemplate('dto.ts.ejs', `${this.layout.featuresDir}/${this.names.folder}/dto.ts`, data);
+    const folder = `${this.layout.featuresDir}/${this.names.folder}`;
+    if (this.schema) {
+      this._writeTemplate('schema/controller.ts.ejs', this.controllerFile, data);
+      this._writeTemplate(`schema/${this.schema}.ts.ejs`, `${folder}/schemas.ts`, data);
+    } else {
+      this._writeTemplate('controller.ts.ejs', this.controllerFile, data);
+      this._writeTemplate('dto.ts.ejs', `${folder}/dto.ts`, data);
+    }
     this.shadowingFiles = routeFilesUnder(this.layout.root, `${this.layout.appDir}/api/${this.names.folder}`);
     for (const file of this.shadowingFiles) {
       this._addWarning(
@@ -98,6 +114,24 @@ export abstract class FeatureGenerator extends ProjectGenerator {
     this._applyEdit(appModule, result);
     if (result.status === 'unchanged') this.summary.unchanged.push(`${appModule} (already registers ${className})`);
     this.registered = result.status !== 'manual';
+  }
+
+  /** `--schema`: the library's packages that package.json does not list, installed with the project's manager. */
+  async install() {
+    if (!this.schema) return;
+    const versions = dependencyVersions().schemaDependencies;
+    const listed = listedDependencies(readPackageJson(this.layout.root) ?? {});
+    const specs = SCHEMA_LIBRARIES[this.schema].filter((name) => !listed.has(name)).map((name) => `${name}@${versions[name]}`);
+    if (specs.length === 0) return;
+    const manager = packageManagerFromLockfile(this.layout.root) ?? 'npm';
+    this.summary.packageManager = manager;
+    this.summary.installed.push(...specs);
+    if (this.options.skipInstall) {
+      this._addManualStep(`Install (skipped with --skip-install), in ${this.layout.root}:\n  ${addCommandLine(manager, specs)}`);
+      return;
+    }
+    this.log(`\n${addCommandLine(manager, specs)}`);
+    await addPackages(manager, this.layout.root, specs);
   }
 
   end() {

@@ -7,6 +7,8 @@ import type { RouteDefinition } from '../routing/route-definitions';
 import type { Class } from '../types';
 import { loadValidators, toValidDto, type Validators } from '../validation/dto-validation';
 import { planCache, strip, type Plan, type StripContext } from './plan';
+import { schemaContractResponder } from './schema-contract';
+import { isStandardSchema } from '../schema/standard-schema';
 
 // The response contract: a chunk of its own, loaded by the invoker on the first response of a route that declares a
 // type for the status it sends. It needs class-validator's and class-transformer's metadata, like validation.
@@ -40,17 +42,20 @@ const contractTools = lazy(() =>
 
 /**
  * The responder of a route whose `@ApiResponse` (the method's, else the class's) declares a `type` for the status the
- * route sends (`@HttpCode`, else 200); other routes keep `respond`.
+ * route sends (`@HttpCode`, else 200): a DTO class's plan, or a Standard Schema's output (./schema-contract.ts); other
+ * routes keep `respond`.
  */
 export function contractResponder(definition: RouteDefinition, { respond, responseContract, serialize = true }: ContractOptions): Responder {
   const status = definition.httpCode ?? 200;
   let declared: RouteDefinition['responses'][number] | undefined;
   for (const response of definition.responses) if (response.status === status) declared = response;
   if (!declared?.type) return respond;
+  const route = `${definition.method} ${definition.path} (${definition.controller.name}.${definition.propertyKey})`;
+  if (isStandardSchema(declared.type)) return schemaContractResponder(declared.type, declared.isArray === true, route);
   const contract: Contract = {
     type: declared.type,
     isArray: declared.isArray === true,
-    route: `${definition.method} ${definition.path} (${definition.controller.name}.${definition.propertyKey})`,
+    route,
     validate: responseContract === 'validate',
     serialize,
   };

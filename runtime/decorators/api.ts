@@ -1,3 +1,4 @@
+import type { StandardSchemaV1 } from '../schema/standard-schema';
 import type { ApiOperationOptions, ApiResponseOptions, Class, SecurityRequirement } from '../types';
 import { onClassOrMethod, onMethod } from './legacy';
 
@@ -14,17 +15,23 @@ export function ApiOperation(options: ApiOperationOptions): MethodDecorator {
 }
 
 /**
- * What a route may return when a 2xx `@ApiResponse` declares its `type`: that DTO (an array of it with `isArray`),
- * or any Response (`context.json(…, { status: 404 })`). Anything goes for other statuses, untyped ones, and a status
- * that is not a literal: errors usually leave as thrown HttpErrors or Responses, not as returned values.
+ * What a route may return when a 2xx `@ApiResponse` declares its `type`: that DTO, or a value of the schema's input
+ * type (an array of it with `isArray`), or any Response (`context.json(…, { status: 404 })`). Anything goes for other
+ * statuses, untyped ones, and a status that is not a literal: errors usually leave as thrown HttpErrors or Responses,
+ * not as returned values.
  */
-export type ContractValue<O> = O extends { status: infer S extends number; type: Class<infer T> }
+export type ContractValue<O> = O extends { status: infer S extends number; type: infer D }
   ? `${S}` extends `2${number}`
-    ? O extends { isArray: true }
-      ? readonly T[]
-      : T
+    ? ContractItem<D> extends infer T
+      ? O extends { isArray: true }
+        ? readonly T[]
+        : T
+      : never
     : unknown
   : unknown;
+
+/** The value a response `type` takes: the schema's input (what it parses), or the DTO class's instance type. */
+type ContractItem<D> = D extends StandardSchemaV1<infer I, unknown> ? I : D extends Class<infer T> ? T : unknown;
 
 /**
  * `@ApiResponse`'s decorator. On a method, its return type is checked against the declared type (see
@@ -50,7 +57,7 @@ export interface ApiResponseDecorator<R> {
 /**
  * Documents one response of a route (on a method) or of every route of a controller (on the class). Repeatable.
  * With a `type`, it is also the response contract: a value the handler returns for that status is sent with exactly
- * the DTO's documented properties (`createApplication({ responseContract })`).
+ * the DTO's documented properties, or as the schema's output for it (`createApplication({ responseContract })`).
  */
 export function ApiResponse<const O extends ApiResponseOptions>(options: O): ApiResponseDecorator<ContractValue<O>>;
 export function ApiResponse(options: ApiResponseOptions): ClassOrMethodDecorator {

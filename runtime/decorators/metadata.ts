@@ -1,9 +1,22 @@
+import type { StandardSchemaV1 } from '../schema/standard-schema';
 import type { ApiOperationOptions, ApiResponseOptions, Class, Middleware, ParamResolver, RouteMethod, SecurityRequirement } from '../types';
 
+/** An input validated by a DTO class (class-transformer, then class-validator). */
 export interface DtoParameter {
   index: number;
   dto: Class;
+  schema?: undefined;
 }
+
+/** An input validated by a Standard Schema (Zod, Valibot, ArkType…): its `~standard.validate`. */
+export interface SchemaParameter {
+  index: number;
+  schema: StandardSchemaV1;
+  dto?: undefined;
+}
+
+/** What `@Body`, `@Form`, `@Query`, `@Params` and `@Headers` record: a DTO class or a schema, and the parameter's index. */
+export type InputParameter = DtoParameter | SchemaParameter;
 
 /** A parameter filled by a `createParamDecorator` decorator. */
 export interface CustomParameter {
@@ -12,11 +25,11 @@ export interface CustomParameter {
   data: unknown;
 }
 
-/** The parameters that take a validated DTO: `@Body`, `@Form`, `@Query`, `@Params`, `@Headers`. */
+/** The parameters that take a validated DTO or schema: `@Body`, `@Form`, `@Query`, `@Params`, `@Headers`. */
 export type DtoInputKey = 'body' | 'form' | 'query' | 'params' | 'headers';
 
 /** What the decorators record about one method of a controller. */
-export interface MethodRecord extends Partial<Record<DtoInputKey, DtoParameter>> {
+export interface MethodRecord extends Partial<Record<DtoInputKey, InputParameter>> {
   custom: CustomParameter[];
   middleware: Middleware[];
   httpCode?: number;
@@ -41,14 +54,15 @@ export interface ClassRecord {
   tags: string[];
   responses: ApiResponseOptions[];
   security: SecurityRequirement[];
-  /** `@ApiSchema({ name })`: the class's component schema name, when not its own name. */
+  /** `@ApiSchema({ name })`: the class's (or schema's) component schema name, when not its own name. */
   schemaName?: string;
 }
 
-// Keyed by class so that nothing is global and a class that is garbage collected takes its record with it.
-const records = new WeakMap<Function, ClassRecord>();
+// Keyed by class so that nothing is global and a class that is garbage collected takes its record with it. A schema
+// named with `ApiSchema` has a record too (only its `schemaName` is used).
+const records = new WeakMap<object, ClassRecord>();
 
-export function classRecord(target: Function): ClassRecord {
+export function classRecord(target: object): ClassRecord {
   let record = records.get(target);
   if (!record) {
     record = { routes: [], methods: new Map(), middleware: [], tags: [], responses: [], security: [] };
@@ -57,7 +71,7 @@ export function classRecord(target: Function): ClassRecord {
   return record;
 }
 
-export function findClassRecord(target: Function): ClassRecord | undefined {
+export function findClassRecord(target: object): ClassRecord | undefined {
   return records.get(target);
 }
 

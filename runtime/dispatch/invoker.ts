@@ -9,6 +9,7 @@ import { routeResponder, type RouteResponder } from '../responses/route-responde
 import type { Responder } from '../responses/serialize';
 import type { RouteDefinition } from '../routing/route-definitions';
 import type { Validated } from '../validation/dto-validation';
+import type { SchemaOutcome } from '../schema/schema-validation';
 
 /** What every validation chunk exports besides its own function: loads class-validator and class-transformer. */
 interface ValidationChunk {
@@ -27,6 +28,8 @@ function preload(chunk: Lazy<ValidationChunk>): void {
 const bodyValidation = lazy(() => import('../inputs/body-validation'));
 const formValidation = lazy(() => import('../inputs/form-validation'));
 const inputValidation = lazy(() => import('../inputs/input-validation'));
+// Standard Schema inputs (schema/): in the same chunk as the DTO inputs, but they never load class-validator.
+const schemaInputs = lazy(() => import('../schema/schema-inputs'));
 const responseContracts = lazy(() => import('../contract/response-contract'));
 
 /** `createApplication({ responseContract })`: what a value returned for a status with a declared `type` goes through. */
@@ -47,16 +50,16 @@ export interface InvokerOptions {
   serialize?: ClassTransformOptions | boolean;
 }
 
-/** One DTO input of a route: where its value goes among the arguments, and how it is read and validated. */
+/** One DTO or schema input of a route: where its value goes among the arguments, and how it is read and validated. */
 interface InputStep {
   index: number;
-  validate(context: RouteContext): Promise<Validated>;
+  validate(context: RouteContext): Promise<Validated | SchemaOutcome>;
 }
 
 /**
  * Calls one route's method: builds its arguments, then turns its result into a Response (`@HttpCode` for values).
  * Custom parameter decorators run first, in parameter order (a 401 from a `@CurrentUser` comes before any 422); then
- * the `@Body`, `@Form`, `@Query`, `@Params` and `@Headers` DTOs are validated, and all their field errors answer one
+ * the `@Body`, `@Form`, `@Query`, `@Params` and `@Headers` DTOs (or schemas) are validated, and all their field errors answer one
  * 422, each saying where its value came from (`body`, `form`, `query`, `path`, `header`). Body errors (400, 413, 415,
  * too deep) are thrown. Every other parameter gets the context.
  */
@@ -70,34 +73,54 @@ export function invoker(definition: RouteDefinition, instance: object, options: 
   const send = routeResponder(definition, respond, fail);
   if (indices.every((index) => index === 0) && arity === 1) return contextOnlyInvoker(method, instance, send);
   const steps: InputStep[] = [];
-  if (body) preload(bodyValidation);
-  if (form) preload(formValidation);
-  if (query || params || headers) preload(inputValidation);
+  if (body?.dto) preload(bodyValidation);
+  if (form?.dto) preload(formValidation);
+  if (query?.dto || params?.dto || headers?.dto) preload(inputValidation);
+  if ([body, form, query, params, headers].some((parameter) => parameter?.schema)) schemaInputs.load().catch(() => {});
   if (body) {
     const limits = { bodyLimit, bodyDepthLimit };
-    steps.push({ index: body.index, validate: (context) => withChunk(bodyValidation, ({ toValidBody }) => toValidBody(context.request, body.dto, limits, validation)) });
+    const { dto, schema } = body;
+    steps.push({
+      index: body.index,
+      validate: schema
+        ? (context) => withChunk(schemaInputs, ({ toValidSchemaBody }) => toValidSchemaBody(context.request, schema, limits))
+        : (context) => withChunk(bodyValidation, ({ toValidBody }) => toValidBody(context.request, dto, limits, validation)),
+    });
   }
   if (form) {
-    steps.push({ index: form.index, validate: (context) => withChunk(formValidation, ({ toValidForm }) => toValidForm(context.request, form.dto, bodyLimit, validation)) });
+    const { dto, schema } = form;
+    steps.push({
+      index: form.index,
+      validate: schema
+        ? (context) => withChunk(schemaInputs, ({ toValidSchemaForm }) => toValidSchemaForm(context.request, schema, bodyLimit))
+        : (context) => withChunk(formValidation, ({ toValidForm }) => toValidForm(context.request, dto, bodyLimit, validation)),
+    });
   }
   if (query) {
+    const { dto, schema } = query;
     steps.push({
       index: query.index,
-      validate: (context) => withChunk(inputValidation, ({ toValidInput, queryInput }) => toValidInput(query.dto, () => queryInput(context), validation, 'query')),
+      validate: schema
+        ? (context) => withChunk(schemaInputs, ({ toValidSchemaInput }) => toValidSchemaInput(context, schema, 'query'))
+        : (context) => withChunk(inputValidation, ({ toValidInput, queryInput }) => toValidInput(dto, () => queryInput(context), validation, 'query')),
     });
   }
   if (params) {
+    const { dto, schema } = params;
     steps.push({
       index: params.index,
-      validate: (context) =>
-        withChunk(inputValidation, ({ toValidInput, pathInput }) => toValidInput(params.dto, (properties) => pathInput(context, properties), validation, 'path')),
+      validate: schema
+        ? (context) => withChunk(schemaInputs, ({ toValidSchemaInput }) => toValidSchemaInput(context, schema, 'path'))
+        : (context) => withChunk(inputValidation, ({ toValidInput, pathInput }) => toValidInput(dto, (properties) => pathInput(context, properties), validation, 'path')),
     });
   }
   if (headers) {
+    const { dto, schema } = headers;
     steps.push({
       index: headers.index,
-      validate: (context) =>
-        withChunk(inputValidation, ({ toValidInput, headerInput }) => toValidInput(headers.dto, (properties) => headerInput(context, properties), validation, 'header')),
+      validate: schema
+        ? (context) => withChunk(schemaInputs, ({ toValidSchemaInput }) => toValidSchemaInput(context, schema, 'header'))
+        : (context) => withChunk(inputValidation, ({ toValidInput, headerInput }) => toValidInput(dto, (properties) => headerInput(context, properties), validation, 'header')),
     });
   }
   const sorted = [...custom].sort((a, b) => a.index - b.index);

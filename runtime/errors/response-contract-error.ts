@@ -6,15 +6,15 @@ export interface ContractFieldError {
 }
 
 /**
- * `responseContract: 'validate'`: a handler returned a value that is not what its `@ApiResponse({ type })` declares.
- * Not an HttpError: `onError` gets it (with the route and the failing fields), and the client a 500.
+ * `responseContract: 'validate'` (for a schema `type`, `'strip'` too): a handler returned a value that is not what its
+ * `@ApiResponse({ type })` declares. Not an HttpError: `onError` gets it (with the route and the failing fields), and the client a 500.
  */
 export class ResponseContractError extends Error {
   override readonly name = 'ResponseContractError';
   constructor(
     /** `GET /api/posts/:id (PostsController.findOne)`. */
     readonly route: string,
-    /** The declared DTO class's name. */
+    /** The declared DTO class's name; for a schema its name, else `a zod schema`. */
     readonly dto: string,
     readonly errors: ContractFieldError[],
   ) {

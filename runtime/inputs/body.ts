@@ -5,21 +5,29 @@ import { clientError, type HttpError } from '../errors/http-error';
  * further), 400 for an empty, non-UTF-8 or malformed body, 400 when it is not a JSON object.
  */
 export async function readJsonObject(request: Request, limit: number): Promise<Record<string, unknown>> {
-  const type = request.headers.get('content-type');
-  if (!isJsonContentType(type)) {
-    throw clientError(415, `Expected a JSON body: send it with Content-Type: application/json${type ? ` (got ${type})` : ''}`);
-  }
-  const text = decodeUtf8(await readBody(request, limit));
-  let value: unknown;
-  try {
-    value = hasPrototypeKey(text) ? JSON.parse(text, dropPrototypeKeys) : JSON.parse(text);
-  } catch {
-    throw clientError(400, text.trim() === '' ? 'Request body is empty: expected a JSON object' : 'Request body is not valid JSON');
-  }
+  assertJsonContentType(request);
+  const value = parseJson(decodeUtf8(await readBody(request, limit)));
   if (value === null || typeof value !== 'object' || Array.isArray(value)) {
     throw clientError(400, `Request body must be a JSON object, got ${value === null ? 'null' : Array.isArray(value) ? 'an array' : `a ${typeof value}`}`);
   }
   return value as Record<string, unknown>;
+}
+
+/** 415 unless the request says it sends JSON. */
+export function assertJsonContentType(request: Request): void {
+  const type = request.headers.get('content-type');
+  if (!isJsonContentType(type)) {
+    throw clientError(415, `Expected a JSON body: send it with Content-Type: application/json${type ? ` (got ${type})` : ''}`);
+  }
+}
+
+/** The parsed text, `__proto__` and `constructor` keys dropped; 400 when it is not JSON. */
+export function parseJson(text: string): unknown {
+  try {
+    return hasPrototypeKey(text) ? JSON.parse(text, dropPrototypeKeys) : JSON.parse(text);
+  } catch {
+    throw clientError(400, text.trim() === '' ? 'Request body is empty: expected a JSON object' : 'Request body is not valid JSON');
+  }
 }
 
 export function isJsonContentType(type: string | null): boolean {
@@ -52,9 +60,13 @@ export async function readBody(request: Request, limit: number): Promise<Uint8Ar
   return chunks.length === 1 ? chunks[0] : concat(chunks, size);
 }
 
-function decodeUtf8(bytes: Uint8Array): string {
+// One decoder for every body: without `stream`, each decode() starts afresh, so sharing it is safe, and making one per
+// request took a third of a microsecond.
+const UTF8 = new TextDecoder('utf-8', { fatal: true });
+
+export function decodeUtf8(bytes: Uint8Array): string {
   try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+    return UTF8.decode(bytes);
   } catch {
     throw clientError(400, 'Request body is not valid UTF-8');
   }

@@ -1,6 +1,9 @@
 import { reasonPhrase } from '../errors/http-error';
 import type { DocumentedApplication } from '../routing/registry';
 import type { RouteDefinition } from '../routing/route-definitions';
+import type { InputParameter } from '../decorators/metadata';
+import type { SchemaUse } from '../schema/components';
+import { isStandardSchema, type StandardSchemaV1 } from '../schema/standard-schema';
 import type { ApiResponseOptions, Class } from '../types';
 import { errorFormatKind, errorMediaType, errorSchemaRef, SHARED_ERROR_REFS, type ErrorFormatKind } from './errors';
 import { successContent } from './media';
@@ -13,6 +16,12 @@ export interface ApplicationDocument {
   operations: DocumentedOperation[];
   /** Classes whose schemas the operations refer to: `@Body` DTOs and `@ApiResponse({ type })`s. */
   dtos: Class[];
+  /**
+   * The Standard Schemas the operations show (`@Body`/`@Form` schemas, `@ApiResponse({ type: schema })`): each one's
+   * place in the operations is an empty object, filled with its JSON Schema when the document is generated (the
+   * names of its components depend on every schema of that document).
+   */
+  schemas: Map<SchemaObject, SchemaUse>;
 }
 
 export interface DocumentedOperation {
@@ -42,6 +51,7 @@ export function openApiPath(path: string): string {
 export function describeApplication(application: DocumentedApplication, controllers?: ReadonlySet<Class>): ApplicationDocument {
   const operations: DocumentedOperation[] = [];
   const dtos = new Set<Class>();
+  const schemas = new Map<SchemaObject, SchemaUse>();
   const taken = new Set<string>();
   const errors = errorFormatKind(application);
   for (const route of application.routes) {
@@ -61,14 +71,39 @@ export function describeApplication(application: DocumentedApplication, controll
         route,
         operationId: route.method === 'ALL' ? `${base}_${method}` : base,
         explicitId: route.operation?.operationId !== undefined,
-        operation: (operation ??= describeRoute(route, dtos, errors)),
+        operation: (operation ??= describeRoute(route, { dtos, schemas }, errors)),
       });
     }
   }
-  return { operations, dtos: [...dtos] };
+  return { operations, dtos: [...dtos], schemas };
 }
 
-function describeRoute(route: RouteDefinition, dtos: Set<Class>, errors: ErrorFormatKind): Omit<OperationObject, 'operationId'> {
+/** What the operations refer to: DTO classes (by component name) and schemas (by a placeholder each). */
+interface Referred {
+  dtos: Set<Class>;
+  schemas: Map<SchemaObject, SchemaUse>;
+}
+
+/** `POST /api/items (ItemsController.create)`: how errors name a route. */
+export function routeName(route: RouteDefinition): string {
+  return `${route.method} ${route.path} (${route.controller.name}.${route.propertyKey})`;
+}
+
+/** The place of a schema in the document: an object filled with its JSON Schema when the document is generated. */
+export function schemaPlaceholder(referred: Pick<Referred, 'schemas'>, route: RouteDefinition, schema: StandardSchemaV1, side: SchemaUse['side'], role: string, slug: string): SchemaObject {
+  const placeholder: SchemaObject = {};
+  referred.schemas.set(placeholder, { schema, side, where: `the ${role} schema of ${routeName(route)}`, context: `${route.controller.name}_${route.propertyKey}_${slug}` });
+  return placeholder;
+}
+
+/** A request input's schema: the `$ref` of its DTO class, or its schema's placeholder (the input side). */
+function inputSchema(parameter: InputParameter, route: RouteDefinition, referred: Referred, role: string, slug: string): SchemaObject {
+  if (parameter.schema) return schemaPlaceholder(referred, route, parameter.schema, 'input', role, slug);
+  referred.dtos.add(parameter.dto);
+  return ref(documentedName(parameter.dto, 'DTO class'));
+}
+
+function describeRoute(route: RouteDefinition, referred: Referred, errors: ErrorFormatKind): Omit<OperationObject, 'operationId'> {
   const operation = {} as Omit<OperationObject, 'operationId'>;
   if (route.tags.length > 0) operation.tags = [...route.tags];
   const { summary, description, deprecated } = route.operation ?? {};
@@ -80,15 +115,13 @@ function describeRoute(route: RouteDefinition, dtos: Set<Class>, errors: ErrorFo
   );
   if (parameters.length > 0) operation.parameters = parameters;
   if (route.body) {
-    dtos.add(route.body.dto);
-    operation.requestBody = { required: true, content: json(ref(documentedName(route.body.dto, 'DTO class'))) };
+    operation.requestBody = { required: true, content: json(inputSchema(route.body, route, referred, '@Body', 'body')) };
   }
   if (route.form) {
-    dtos.add(route.form.dto);
-    const schema = ref(documentedName(route.form.dto, 'DTO class'));
+    const schema = inputSchema(route.form, route, referred, '@Form', 'form');
     operation.requestBody = { required: true, content: { 'multipart/form-data': { schema }, 'application/x-www-form-urlencoded': { schema } } };
   }
-  operation.responses = describeResponses(route, dtos, errors);
+  operation.responses = describeResponses(route, referred, errors);
   if (route.security.length > 0) operation.security = route.security.map((requirement) => ({ ...requirement }));
   return operation;
 }
@@ -99,10 +132,10 @@ function describeRoute(route: RouteDefinition, dtos: Set<Class>, errors: ErrorFo
  * 415 and 422 for a `@Body` or `@Form` route, 422 for a `@Query`, `@Params` or `@Headers` route, and 404 and 500 for
  * every route.
  */
-function describeResponses(route: RouteDefinition, dtos: Set<Class>, errors: ErrorFormatKind): Record<string, ResponseObject | ReferenceObject> {
+function describeResponses(route: RouteDefinition, referred: Referred, errors: ErrorFormatKind): Record<string, ResponseObject | ReferenceObject> {
   const declared = new Map<number, ResponseObject>();
   // Class responses come first and method responses after, so a method's entry for a status replaces the class's.
-  for (const response of route.responses) declared.set(response.status, describeResponse(response, dtos, errors, route));
+  for (const response of route.responses) declared.set(response.status, describeResponse(response, referred, errors, route));
   const responses = new Map<number, ResponseObject | ReferenceObject>();
   if (![...declared.keys()].some((status) => status >= 200 && status < 300)) {
     const status = route.httpCode ?? 200;
@@ -120,12 +153,19 @@ function describeResponses(route: RouteDefinition, dtos: Set<Class>, errors: Err
   return sorted;
 }
 
-function describeResponse(options: ApiResponseOptions, dtos: Set<Class>, errors: ErrorFormatKind, route: RouteDefinition): ResponseObject {
+function describeResponse(options: ApiResponseOptions, referred: Referred, errors: ErrorFormatKind, route: RouteDefinition): ResponseObject {
   const response: ResponseObject = { description: options.description ?? reasonPhrase(options.status) };
   const success = options.status >= 200 && options.status < 300;
-  if (options.type) {
-    dtos.add(options.type);
-    const schema = ref(documentedName(options.type, 'DTO class'));
+  const { type } = options;
+  if (type) {
+    // A schema's response is its output: what the response contract sends.
+    let schema: SchemaObject;
+    if (isStandardSchema(type)) {
+      schema = schemaPlaceholder(referred, route, type, 'output', `${options.status} response`, String(options.status));
+    } else {
+      referred.dtos.add(type);
+      schema = ref(documentedName(type, 'DTO class'));
+    }
     const typed = options.isArray ? { type: 'array', items: schema } : schema;
     response.content = success ? successContent(route, typed) : json(typed);
   } else if (success && (route.sse || route.produces)) {

@@ -1,12 +1,15 @@
 import { fileRulesRegistered } from '../validation/file-rules';
 import { registeredApplications, type DocumentedApplication } from '../routing/registry';
 import type { Class } from '../types';
-import { buildPaths, describeApplication, type ApplicationDocument, type DocumentedOperation } from './document';
+import { describeSchemas, type SchemaUse } from '../schema/components';
+import { buildPaths, describeApplication, schemaPlaceholder, type ApplicationDocument, type DocumentedOperation } from './document';
 import { commonErrorFormat, errorComponents } from './errors';
 import { assertNamesKept } from './names';
-import { describeParameters, hasInputDtos } from './parameters';
-import { buildSchemas, classSchema, loadSchemaTools, type ClassSchema, memoizedSchemaTools, type SchemaCache, type SchemaToolsLoader } from './schemas';
+import { describeParameters, hasInputDtos, hasInputs, objectProperties, type InputProperties, type ParameterPlace } from './parameters';
+import { buildSchemas, classSchema, loadSchemaTools, memoizedSchemaTools, type SchemaCache, type SchemaToolsLoader } from './schemas';
 import type { OpenApiDocument, OpenApiOptions, SchemaObject } from './types';
+import type { InputParameter } from '../decorators/metadata';
+import type { RouteDefinition } from '../routing/route-definitions';
 
 export type { OpenApiDocument, OpenApiOptions } from './types';
 
@@ -34,12 +37,44 @@ export function createDocumentGenerator(load: SchemaToolsLoader = loadSchemaTool
     });
     const operations = parts.flatMap((part) => part.operations);
     const dtos = new Set(parts.flatMap((part) => part.dtos));
-    const withInputs = operations.some((entry) => hasInputDtos(entry.route));
-    const tools = dtos.size > 0 || withInputs ? await schemaTools() : undefined;
+    const withInputDtos = operations.some((entry) => hasInputDtos(entry.route));
+    const tools = dtos.size > 0 || withInputDtos ? await schemaTools() : undefined;
     // Pending IsFile rules (declared before the tools loaded, or since: a lazily imported controller) join class-validator first.
     if (tools) await fileRulesRegistered();
-    const documented = withInputs ? withParameters(operations, (cls) => classSchema(cls, tools!, schemaCache), dtos) : operations;
+    // The `@Query`, `@Params` and `@Headers` schemas' input sides, one use per route and input, known before the
+    // schemas are described: their nested named schemas are components like any other's.
+    const placeholders = new Map(parts.flatMap((part) => [...part.schemas]));
+    const inputUses = new Map<RouteDefinition, Partial<Record<ParameterPlace, SchemaUse>>>();
+    for (const { route } of operations) {
+      if (inputUses.has(route)) continue;
+      const uses: Partial<Record<ParameterPlace, SchemaUse>> = {};
+      const inputs: [InputParameter | undefined, ParameterPlace, string][] = [[route.query, 'query', '@Query'], [route.params, 'path', '@Params'], [route.headers, 'header', '@Headers']];
+      for (const [parameter, place, role] of inputs) {
+        if (!parameter?.schema) continue;
+        const placeholder = schemaPlaceholder({ schemas: placeholders }, route, parameter.schema, 'input', role, place);
+        uses[place] = placeholders.get(placeholder)!;
+      }
+      inputUses.set(route, uses);
+    }
+    // Classes the parameters' DTOs nest are components too.
+    for (const { route } of operations) {
+      for (const parameter of [route.query, route.params, route.headers]) {
+        if (parameter?.dto) for (const nested of classSchema(parameter.dto, tools!, schemaCache).nested) dtos.add(nested);
+      }
+    }
     const schemas: Record<string, SchemaObject> = dtos.size > 0 ? buildSchemas(dtos, tools!, schemaCache) : {};
+    const schemaDocument = placeholders.size > 0 ? describeSchemas([...placeholders.values()], new Set([...Object.keys(schemas), ...Object.keys(errors.schemas)])) : undefined;
+    const inputProperties = (route: RouteDefinition, parameter: InputParameter, place: ParameterPlace): InputProperties => {
+      if (!parameter.schema) return objectProperties(classSchema(parameter.dto, tools!, schemaCache).schema);
+      const use = inputUses.get(route)![place]!;
+      const schema = schemaDocument!.resolve(schemaDocument!.schemaOf(use));
+      if (schema.type !== 'object' && schema.properties === undefined) {
+        throw new Error(`generateOpenApiDocument: ${use.where} is not an object schema: each of its properties is a ${place} parameter.`);
+      }
+      return objectProperties(schema);
+    };
+    const documented = operations.some((entry) => hasInputs(entry.route)) ? withParameters(operations, inputProperties) : operations;
+    if (schemaDocument) Object.assign(schemas, schemaDocument.components);
     for (const name of Object.keys(errors.schemas)) {
       if (schemas[name]) {
         throw new Error(`generateOpenApiDocument: a DTO class is named ${name}, the name of the error schema the document adds. Rename the class.`);
@@ -57,8 +92,10 @@ export function createDocumentGenerator(load: SchemaToolsLoader = loadSchemaTool
       components: { schemas: sortKeys({ ...schemas, ...errors.schemas }), responses: errors.responses, ...(securitySchemes ? { securitySchemes } : {}) },
     };
     if (options.description !== undefined) document.info.description = options.description;
-    // One serialisation makes the result independent of our caches (a caller may not change them through it) and frozen.
-    return deepFreeze(JSON.parse(JSON.stringify(document)) as OpenApiDocument);
+    // One serialisation makes the result independent of our caches (a caller may not change them through it) and frozen;
+    // it also puts each schema's JSON Schema in its placeholder's place.
+    const replacer = schemaDocument && ((_key: string, value: unknown) => (placeholders.has(value as SchemaObject) ? schemaDocument.schemaOf(placeholders.get(value as SchemaObject)!) : value));
+    return deepFreeze(JSON.parse(JSON.stringify(document, replacer)) as OpenApiDocument);
   }
 
   return function generate(options) {
@@ -90,7 +127,8 @@ const generate = createDocumentGenerator();
 /**
  * The OpenAPI 3.1 document of every route of every application created in this process (import the module that calls
  * `createApplication` first), or of `options.applications`. DTO schemas come from the validation decorators through
- * class-validator-jsonschema, an optional peer loaded on first use.
+ * class-validator-jsonschema, an optional peer loaded on first use; Standard Schemas (Zod, Valibot, ArkType) from their
+ * own Standard JSON Schema, else their library's converter (runtime/schema/json-schema.ts), loaded on first use too.
  *
  * The same input gives a byte-identical document, and the same applications and options give the same (frozen) object.
  */
@@ -118,22 +156,20 @@ function checkedSecuritySchemes(schemes: OpenApiOptions['securitySchemes'], part
 }
 
 /**
- * The operations with the parameters of their `@Query`, `@Params` and `@Headers` DTOs (described once per route: an
- * `@All` route shares one description). Classes those DTOs nest become component schemas.
+ * The operations with the parameters of their `@Query`, `@Params` and `@Headers` DTOs and schemas (described once per
+ * route: an `@All` route shares one description).
  */
-function withParameters(operations: readonly DocumentedOperation[], schemaOf: (cls: Class) => ClassSchema, dtos: Set<Class>): DocumentedOperation[] {
+function withParameters(
+  operations: readonly DocumentedOperation[],
+  propertiesOf: (route: RouteDefinition, parameter: InputParameter, place: ParameterPlace) => InputProperties,
+): DocumentedOperation[] {
   const described = new Map<DocumentedOperation['operation'], DocumentedOperation['operation']>();
-  const nestingSchemaOf = (cls: Class) => {
-    const entry = schemaOf(cls);
-    for (const nested of entry.nested) dtos.add(nested);
-    return entry;
-  };
   return operations.map((entry) => {
-    if (!hasInputDtos(entry.route)) return entry;
+    if (!hasInputs(entry.route)) return entry;
     let operation = described.get(entry.operation);
     if (!operation) {
       const { parameters: _segments, requestBody, responses, ...rest } = entry.operation;
-      const parameters = describeParameters(entry.route, nestingSchemaOf);
+      const parameters = describeParameters(entry.route, (parameter, place) => propertiesOf(entry.route, parameter, place));
       operation = { ...rest, ...(parameters.length > 0 ? { parameters } : {}), ...(requestBody ? { requestBody } : {}), responses };
       described.set(entry.operation, operation);
     }

@@ -18,3 +18,21 @@ export async function importSchemaGenerator(): Promise<unknown> {
   }
   return module;
 }
+
+interface NodeProcess {
+  cwd(): string;
+  getBuiltinModule?(id: 'module'): typeof import('node:module');
+  getBuiltinModule?(id: 'path'): typeof import('node:path');
+}
+
+/**
+ * A schema library's JSON Schema converter (`@valibot/to-json-schema`, `zod/v4/core`), loaded with Node's own
+ * `require` from the project root when the document is generated: never a literal import, which a bundler would
+ * follow and fail on where the package is not installed. node-runtime.ts's `requireFromProject` does the same for
+ * Swagger UI; a module both lazily loaded chunks imported would be a chunk (a file of the package) of its own.
+ */
+export function requireConverter(id: string): unknown {
+  const node = (globalThis as { process?: NodeProcess }).process;
+  if (typeof node?.getBuiltinModule !== 'function') throw new Error(`Loading ${id} needs the Node.js runtime, 20.16 or later.`);
+  return node.getBuiltinModule('module').createRequire(node.getBuiltinModule('path').join(node.cwd(), 'package.json'))(id);
+}

@@ -1,4 +1,4 @@
-import { findClassRecord, type CustomParameter, type DtoParameter } from '../decorators/metadata';
+import { findClassRecord, type CustomParameter, type InputParameter } from '../decorators/metadata';
 import { joinPaths, parsePattern, type PatternSegment } from './path';
 import type { ApiOperationOptions, ApiResponseOptions, Class, Middleware, RouteMethod, SecurityRequirement } from '../types';
 
@@ -15,11 +15,12 @@ export interface RouteDefinition {
   segments: PatternSegment[];
   controller: Class;
   propertyKey: string;
-  body?: DtoParameter;
-  form?: DtoParameter;
-  query?: DtoParameter;
-  params?: DtoParameter;
-  headers?: DtoParameter;
+  /** Each input's DTO class or Standard Schema, and its parameter index. */
+  body?: InputParameter;
+  form?: InputParameter;
+  query?: InputParameter;
+  params?: InputParameter;
+  headers?: InputParameter;
   /** Parameters of `createParamDecorator` decorators. */
   custom: CustomParameter[];
   httpCode?: number;

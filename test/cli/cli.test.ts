@@ -78,8 +78,8 @@ mainSuite('--help of each command shows its arguments and every flag it accepts'
   const expected: [string[], string[]][] = [
     [['new', '--help'], ['<name>', '--swagger', '--skip-install', '--use-npm', '--use-pnpm', '--use-yarn', '--use-bun']],
     [['init', '--help'], ['--swagger', '--force', '--skip-install']],
-    [['generate', 'controller', '--help'], ['<name>', '--force', 'alias: g controller']],
-    [['g', 'resource', '--help'], ['<name>', '--force', 'alias: g resource', 'PATCH']],
+    [['generate', 'controller', '--help'], ['<name>', '--force', '--schema <library>', '--skip-install', 'alias: g controller']],
+    [['g', 'resource', '--help'], ['<name>', '--force', '--schema <library>', '--skip-install', 'alias: g resource', 'PATCH']],
   ];
   for (const [argv, words] of expected) {
     const { code, out } = await cli(argv);
@@ -95,9 +95,23 @@ mainSuite('an unknown flag is an error that lists the valid flags of that comman
   const init = await cli(['init', '--swager']);
   assert.is(init.code, 2);
   assert.match(init.err, "Unknown option '--swager'. Valid options: --swagger, --force, --skip-install, -h/--help.");
-  const resource = await cli(['g', 'resource', 'posts', '--skip-install']);
+  const resource = await cli(['g', 'resource', 'posts', '--swagger']);
   assert.is(resource.code, 2);
-  assert.match(resource.err, "Unknown option '--skip-install'. Valid options: --force, -h/--help.");
+  assert.match(resource.err, "Unknown option '--swagger'. Valid options: --force, --schema, --skip-install, -h/--help.");
+});
+
+mainSuite('--schema <library> reaches the generator as its value; a missing value is a usage error', async () => {
+  const dir = tempProject('src');
+  assert.is((await cli(['init', '--skip-install'], dir)).code, 0);
+  const { code } = await cli(['g', 'controller', 'posts', '--schema', 'arktype', '--skip-install'], dir);
+  assert.is(code, 0);
+  assert.match(read(dir, 'src/features/posts/schemas.ts'), "import { type } from 'arktype';");
+  const missing = await cli(['g', 'controller', 'users', '--schema'], dir);
+  assert.is(missing.code, 2);
+  assert.match(missing.err, "Option '--schema <value>' argument missing");
+  const wrong = await cli(['g', 'controller', 'users', '--schema', 'yup'], dir);
+  assert.is(wrong.code, 1);
+  assert.match(wrong.err, '--schema takes zod, valibot or arktype, got "yup".');
 });
 
 mainSuite('g resource <name> runs the resource generator', async () => {

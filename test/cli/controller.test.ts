@@ -39,6 +39,47 @@ controller('generate controller posts writes the controller and DTO and register
   assert.equal(summary!.updated, ['src/app.ts']);
 });
 
+for (const [library, expected] of [
+  ['zod', ["import * as z from 'zod';", "  .meta({ id: 'CreatePost' });", 'export type CreatePost = z.output<typeof CreatePostSchema>;', "  .meta({ id: 'Post' });"]],
+  ['valibot', ["import * as v from 'valibot';", "export const CreatePostSchema = ApiSchema({ name: 'CreatePost' })(", 'export type CreatePost = v.InferOutput<typeof CreatePostSchema>;']],
+  ['arktype', ["import { type } from 'arktype';", "export const PostSchema = ApiSchema({ name: 'Post' })(", "    '+': 'delete',", 'export type CreatePost = typeof CreatePostSchema.infer;']],
+] as const) {
+  controller(`generate controller posts --schema ${library} writes schemas.ts instead of dto.ts, and the controller uses them`, async () => {
+    const dir = await initialised();
+    const { summary, error } = await run('controller', dir, ['posts'], { schema: library });
+    assert.is(error, undefined);
+    const source = read(dir, 'src/features/posts/controller.ts');
+    assert.ok(source.includes("import { CreatePostSchema, PostSchema, type CreatePost } from './schemas';"));
+    assert.ok(source.includes("@Get('')\n  @ApiResponse({ status: 200, type: PostSchema, isArray: true })\n  list() {"));
+    assert.ok(source.includes("@Post('')\n  @HttpCode(201)\n  @ApiResponse({ status: 201, type: PostSchema })\n  create(@Body(CreatePostSchema) body: CreatePost) {"));
+    const schemas = read(dir, 'src/features/posts/schemas.ts');
+    for (const line of expected) assert.ok(schemas.includes(line), line);
+    assert.not.ok(existsSync(join(dir, 'src/features/posts/dto.ts')));
+    assert.equal(summary!.written, ['src/features/posts/controller.ts', 'src/features/posts/schemas.ts']);
+    assert.ok(read(dir, 'src/app.ts').includes('controllers: [PostsController],'));
+  });
+}
+
+controller('--schema installs what package.json lacks (Valibot with its JSON Schema converter), with the pinned versions; nothing when it is listed', async () => {
+  const dir = await initialised();
+  const { summary, output } = await run('controller', dir, ['posts'], { schema: 'valibot' });
+  assert.equal(summary!.installed, ['valibot@^1.5.0', '@valibot/to-json-schema@^1.8.0']);
+  assert.match(stripVTControlCharacters(output), 'npm install valibot@^1.5.0 @valibot/to-json-schema@^1.8.0');
+  const pkg = JSON.parse(read(dir, 'package.json'));
+  write(dir, 'package.json', JSON.stringify({ ...pkg, dependencies: { ...pkg.dependencies, zod: '^4.0.0' } }));
+  const listed = await run('controller', dir, ['users'], { schema: 'zod' });
+  assert.equal(listed.summary!.installed, []);
+  assert.equal(listed.summary!.manual, []);
+});
+
+controller('--schema with another library, or none, fails before writing anything and says what it takes', async () => {
+  const dir = await initialised();
+  const before = snapshot(dir);
+  const { error } = await run('controller', dir, ['posts'], { schema: 'yup' });
+  assert.is(error?.message, '--schema takes zod, valibot or arktype, got "yup". Without --schema the feature is written with class-validator DTO classes.');
+  assert.equal(snapshot(dir), before);
+});
+
 controller('blog-post and BlogPost both give BlogPostController in features/blog-post, registered once', async () => {
   const dir = await initialised();
   await run('controller', dir, ['blog-post']);

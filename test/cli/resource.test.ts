@@ -44,6 +44,26 @@ resource('generate resource posts writes the whole resource, its four DTOs (resp
   result.assertFileContent('src/app.ts', 'controllers: [PostsController],');
 });
 
+for (const library of ['zod', 'valibot', 'arktype']) {
+  resource(`generate resource posts --schema ${library}: the whole resource on schemas, the query read from strings`, async () => {
+    const dir = tempProject('src');
+    await runIn(dir, InitGenerator, 'init');
+    await runIn(dir, ResourceGenerator, 'resource', ['posts']).withOptions({ schema: library } as never);
+    const source = read(dir, 'src/features/posts/controller.ts');
+    for (const route of [
+      "  CreatePostSchema,\n  ListPostsQuerySchema,\n  PostSchema,\n  UpdatePostSchema,\n  type CreatePost,\n  type ListPostsQuery,\n  type UpdatePost,\n} from './schemas';",
+      "@Get('')\n  @ApiResponse({ status: 200, type: PostSchema, isArray: true })\n  list(@Query(ListPostsQuerySchema) query: ListPostsQuery) {",
+      "@Post('')\n  @HttpCode(201)\n  @ApiResponse({ status: 201, type: PostSchema })\n  create(@Body(CreatePostSchema) body: CreatePost) {",
+      "@Patch('/:id')\n  @ApiResponse({ status: 200, type: PostSchema })\n  update(context: RouteContext, @Body(UpdatePostSchema) body: UpdatePost) {",
+    ]) {
+      assert.ok(source.includes(route), route);
+    }
+    const schemas = read(dir, 'src/features/posts/schemas.ts');
+    for (const name of ['CreatePostSchema', 'PostSchema', 'UpdatePostSchema', 'ListPostsQuerySchema']) assert.match(schemas, `export const ${name} = `);
+    assert.match(schemas, { zod: 'z.coerce.number()', valibot: 'v.toNumber()', arktype: "'string.integer.parse'" }[library]!);
+  });
+}
+
 resource('blog-post then BlogPost: the same files and one registration, nothing duplicated', async () => {
   const dir = tempProject('src');
   await runIn(dir, InitGenerator, 'init');

@@ -14,6 +14,10 @@ export const ISOLATED_FIXTURE = join(ROOT, 'test', 'fixtures', 'isolated-app');
 export const NEXT_15 = '15.5.29';
 /** The docs packages: optional peers of the library. */
 export const DOCS_PACKAGES = ['class-validator-jsonschema', 'swagger-ui-dist'];
+/** The schema libraries the fixture's Zod and Valibot controllers import (issue 34): the app's own dependencies. */
+export const SCHEMA_PACKAGES = ['zod', 'valibot'];
+/** What the document of Valibot schemas needs (Valibot has no Standard JSON Schema), and what the typed client needs. */
+export const SCHEMA_DOCS_PACKAGES = ['@valibot/to-json-schema', 'openapi-fetch', 'openapi-typescript'];
 
 /** The version the repository itself installed, so isolated apps test what the lock pins. */
 export function installedVersion(name: string): string {

@@ -1,14 +1,27 @@
 // The library as users get it: the packed tarball installed into an app of its own, outside the repository, built
 // with both bundlers and served by `next start`. Regression (issue 9): with only the required peers installed,
-// Turbopack failed the build on the library's literal import('class-validator-jsonschema').
-import { readFileSync } from 'node:fs';
+// Turbopack failed the build on the library's literal import('class-validator-jsonschema'). Issue 34: beside the
+// class-validator controller, one on Zod and one on Valibot; without @valibot/to-json-schema (the first variant) the
+// build must not need it, with it (the docs variant) the document, `openapi --check` and the typed client cover them.
+import { spawnSync } from 'node:child_process';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { CHROMIUM } from './browser-cases';
 import { buildExample, send, startExample, timed, type Bundler, type RunningServer } from './harness';
-import { DOCS_PACKAGES, installIsolatedApp, installedVersion, NEXT_15, removeIsolatedApp, runInstalledCli } from './isolated-app';
+import {
+  cleanEnv,
+  DOCS_PACKAGES,
+  installIsolatedApp,
+  installedVersion,
+  NEXT_15,
+  removeIsolatedApp,
+  runInstalledCli,
+  SCHEMA_DOCS_PACKAGES,
+  SCHEMA_PACKAGES,
+} from './isolated-app';
 
 interface Variant {
   title: string;
@@ -17,11 +30,24 @@ interface Variant {
 }
 
 const VARIANTS: Variant[] = [
-  { title: 'Next.js 16, only the required peers', next: installedVersion('next'), docs: false },
+  { title: 'Next.js 16, only the required peers (and the schema libraries)', next: installedVersion('next'), docs: false },
   { title: `Next.js ${NEXT_15} with the docs packages, wired by the installed CLI's init --swagger`, next: NEXT_15, docs: true },
-];
+].filter((variant) => !process.env.ISOLATED_VARIANT || (process.env.ISOLATED_VARIANT === 'docs') === variant.docs);
+
+// A run while iterating: ISOLATED_VARIANT=peers|docs and E2E_BUNDLER=turbopack|webpack pick one of each (CI runs all).
+const BUNDLERS: Bundler[] = (['turbopack', 'webpack'] as const).filter((bundler) => !process.env.E2E_BUNDLER || process.env.E2E_BUNDLER === bundler);
 
 const json = (body: unknown) => ({ headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+
+/** A module of the app on the typed client, over the schema routes: next build type-checks it, and so does `tsc`. */
+const TYPED_CLIENT_USE = `import { api } from '@/lib/api/server';
+
+export async function schemaRoutes() {
+  const note = await api.POST('/api/notes', { body: { text: 'typed', tags: [{ name: 'a' }] } });
+  const label = await api.POST('/api/labels', { body: { name: 'typed', color: 'green' } });
+  return [note.data?.text, note.data?.tags[0]?.name, label.data?.color];
+}
+`;
 
 for (const variant of VARIANTS) {
   let dir: string | undefined;
@@ -29,12 +55,18 @@ for (const variant of VARIANTS) {
   let installed: Promise<string> | undefined;
   const install = () =>
     (installed ??= timed(`install isolated app, next ${variant.next}`, () => {
-      const folder = installIsolatedApp({ next: variant.next, extra: variant.docs ? DOCS_PACKAGES : [] });
-      if (variant.docs) runInstalledCli(folder, ['init', '--swagger', '--skip-install']);
+      const folder = installIsolatedApp({ next: variant.next, extra: [...SCHEMA_PACKAGES, ...(variant.docs ? [...DOCS_PACKAGES, ...SCHEMA_DOCS_PACKAGES] : [])] });
+      if (variant.docs) {
+        runInstalledCli(folder, ['init', '--swagger', '--skip-install']);
+        // The typed client of the schema routes, written before the build, which type-checks it; and the document.
+        runInstalledCli(folder, ['generate', 'client', '--skip-install']);
+        writeFileSync(join(folder, 'src/lib/api/schema-routes.ts'), TYPED_CLIENT_USE);
+        runInstalledCli(folder, ['openapi']);
+      }
       return folder;
     }));
 
-  const bundlers: Bundler[] = ['turbopack', 'webpack'];
+  const bundlers = BUNDLERS;
   bundlers.forEach((bundler, index) => {
     const test = suite(`isolated install, ${variant.title}, next build (${bundler}) + next start`);
     let server: RunningServer | undefined;
@@ -82,6 +114,32 @@ for (const variant of VARIANTS) {
       assert.match(String(missing.headers['content-type']), /json/);
     });
 
+    test('a Zod and a Valibot controller beside the DTO one: 422 with the libraries\' issues, responses sent as the schema outputs them', async () => {
+      const { port } = running();
+      const note = await send(port, 'POST', '/api/notes', json({ text: 'hi', tags: [{ name: 'a' }], extra: 1 }));
+      assert.is(note.status, 201);
+      assert.equal(note.json(), { id: 1, text: 'hi', tags: [{ name: 'a' }] });
+      const found = await send(port, 'GET', '/api/notes/7');
+      assert.is(found.status, 200);
+      assert.equal(found.json(), { id: 7, text: 'stored', tags: [] });
+
+      const invalidNote = await send(port, 'POST', '/api/notes', json({ text: '', tags: [{ name: '' }] }));
+      assert.is(invalidNote.status, 422);
+      const noteBody = invalidNote.json();
+      assert.is(noteBody.message, 'Validation failed');
+      assert.equal(noteBody.errors.map((error: { field: string; in: string }) => `${error.in} ${error.field}`), ['body text', 'body tags.0.name']);
+      const invalidPath = await send(port, 'GET', '/api/notes/abc');
+      assert.is(invalidPath.status, 422);
+      assert.equal(invalidPath.json().errors.map((error: { field: string; in: string }) => `${error.in} ${error.field}`), ['path id']);
+
+      const label = await send(port, 'POST', '/api/labels', json({ name: 'urgent', color: 'red' }));
+      assert.is(label.status, 200);
+      assert.equal(label.json(), { name: 'urgent', color: 'red' });
+      const invalidLabel = await send(port, 'POST', '/api/labels', json({ name: 'urgent', color: 'blue' }));
+      assert.is(invalidLabel.status, 422);
+      assert.equal(invalidLabel.json().errors.map((error: { field: string }) => error.field), ['color']);
+    });
+
     if (!variant.docs) {
       test('the docs functions name the package to install when they are called, not at build time', async () => {
         const probe = (await send(running().port, 'GET', '/api/docs-probe')).json();
@@ -100,6 +158,27 @@ for (const variant of VARIANTS) {
         const config = readFileSync(join(dir!, 'next.config.mjs'), 'utf8');
         assert.match(config, 'serverMinification: false');
         assert.match(config, 'turbopackMinify: false');
+      });
+
+      test('the document describes the schema routes, openapi --check is clean, and the typed client compiles against it', async () => {
+        const document = (await send(running().port, 'GET', '/api/openapi.json')).json();
+        for (const name of ['CreateNote', 'Note', 'CreateLabel', 'Label', 'CreateItemDto']) assert.ok(document.components.schemas[name], name);
+        assert.equal(document.paths['/api/notes'].post.requestBody.content['application/json'].schema, { $ref: '#/components/schemas/CreateNote' });
+        assert.equal(document.paths['/api/notes/{id}'].get.parameters[0].schema, { type: 'integer', minimum: 1, maximum: 9007199254740991 });
+        // The file `openapi` wrote from the sources is what the running app serves, and --check finds nothing changed.
+        assert.equal(JSON.parse(readFileSync(join(dir!, 'openapi.json'), 'utf8')), document);
+        runInstalledCli(dir!, ['openapi', '--check']);
+        const tsc = spawnSync(process.execPath, [join(dir!, 'node_modules/typescript/bin/tsc'), '--noEmit', '-p', dir!], { cwd: dir, env: cleanEnv(), encoding: 'utf8' });
+        assert.is(tsc.status, 0, `${tsc.stdout}${tsc.stderr}`);
+        // A misspelt field is a compile error (removed at once: the other bundler builds this folder next).
+        const misspeltFile = join(dir!, 'src/lib/api/misspelt.ts');
+        writeFileSync(misspeltFile, TYPED_CLIENT_USE.replace('note.data?.text', 'note.data?.txt'));
+        try {
+          const misspelt = spawnSync(process.execPath, [join(dir!, 'node_modules/typescript/bin/tsc'), '--noEmit', '-p', dir!], { cwd: dir, env: cleanEnv(), encoding: 'utf8' });
+          assert.match(`${misspelt.stdout}`, "Property 'txt' does not exist");
+        } finally {
+          rmSync(misspeltFile, { force: true });
+        }
       });
 
       test('Swagger UI in headless Chromium loads the document and lists the operations', async () => {

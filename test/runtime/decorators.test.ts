@@ -1,6 +1,10 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { ApiOperation, ApiResponse, ApiTags, Body, Controller, Get, HttpCode, Post, Use, createApplication } from '../../runtime/index';
+import { type } from 'arktype';
+import * as v from 'valibot';
+import * as z from 'zod';
+import { ApiOperation, ApiResponse, ApiTags, Body, Controller, Get, HttpCode, Post, Query, Use, createApplication } from '../../runtime/index';
+import { methodRecord } from '../../runtime/decorators/metadata';
 
 const decorators = suite('decorators');
 
@@ -29,6 +33,34 @@ decorators('@Body needs a class and at most one per method', () => {
   assert.throws(() => Body(undefined as never)(Target.prototype, 'create', 0), /@Body\(Dto\) on Target.create needs a DTO class/);
   Body(Dto)(Target.prototype, 'create', 0);
   assert.throws(() => Body(Dto)(Target.prototype, 'create', 1), /more than one @Body parameter/);
+});
+
+decorators('an input decorator takes a DTO class or a Standard Schema; anything else throws, naming the method and the parameter', () => {
+  class Target {
+    create(_a: unknown, _b: unknown, _c: unknown) {}
+  }
+  const fails = (input: unknown, got: string) =>
+    assert.throws(
+      () => Query(input as never)(Target.prototype, 'create', 2),
+      (error: Error) =>
+        error instanceof TypeError &&
+        error.message === `@Query(Dto) on Target.create needs a DTO class or a Standard Schema (parameter 2), got ${got}.`,
+    );
+  fails(undefined, 'undefined'); // an import cycle's undefined
+  fails(() => Target, 'function'); // `() => Dto`, as @Type takes it: a function, not a class
+  fails({ type: 'object' }, 'object'); // a JSON Schema, not a Standard Schema
+  fails('CreatePostDto', 'string');
+});
+
+decorators('a Standard Schema is recognised before the class check: an ArkType type is a function and is recorded as a schema', () => {
+  const schemas = [z.object({ a: z.string() }), v.object({ a: v.string() }), type({ a: 'string' })];
+  for (const schema of schemas) {
+    class Target {
+      create(_body: unknown) {}
+    }
+    Body(schema)(Target.prototype, 'create', 0);
+    assert.equal(methodRecord(Target, 'create').body, { index: 0, schema });
+  }
 });
 
 decorators('@HttpCode takes a success or error status only', () => {

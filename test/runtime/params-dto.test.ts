@@ -2,6 +2,9 @@ import { Type } from 'class-transformer';
 import { IsInt, IsOptional, IsString } from 'class-validator';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
+import { type } from 'arktype';
+import * as v from 'valibot';
+import * as z from 'zod';
 import { Controller, Get, Params, createApplication } from '../../runtime/index';
 import { assertParamsDtosMatchRoutes } from '../../runtime/routing/params-dto';
 
@@ -103,6 +106,44 @@ check('checks nothing when class-validator has not been loaded (no DTO uses it),
     global.classValidatorMetadataStorage = storage;
   }
   assert.not.throws(() => assertParamsDtosMatchRoutes([], undefined));
+});
+
+for (const [library, typo, good] of [
+  ['zod', z.object({ slugg: z.string().optional() }), z.object({ slug: z.string() })],
+  ['valibot', v.object({ slugg: v.optional(v.string()) }), v.object({ slug: v.string() })],
+  ['arktype', type({ 'slugg?': 'string' }), type({ slug: 'string' })],
+  // Without shape or entries (a pipe), the keys come from the schema's Standard JSON Schema.
+  ['zod (a pipe)', z.object({ slugg: z.string() }).transform((params) => params), z.object({ slug: z.string() }).transform((params) => params)],
+] as const) {
+  check(`a ${library} @Params schema whose keys name no :segment throws at createApplication, as a DTO does`, () => {
+    @Controller('/articles')
+    class SchemaController {
+      @Get('/:slug')
+      show(@Params(typo) _params: unknown) {}
+    }
+    assert.throws(
+      () => createApplication({ controllers: [SchemaController], basePath: '/s1' }),
+      (error: Error) =>
+        error instanceof TypeError &&
+        error.message === 'createApplication: SchemaController.show: @Params(schema) declares slugg, but the route GET /s1/articles/:slug has no :slugg segment.',
+    );
+    @Controller('/articles')
+    class GoodSchemaController {
+      @Get('/:slug/comments/:id')
+      show(@Params(good) _params: unknown) {}
+    }
+    assert.not.throws(() => createApplication({ controllers: [GoodSchemaController], basePath: '/s2' }));
+  });
+}
+
+check('a schema whose keys cannot be read is not checked (nothing to check against)', () => {
+  const opaque = { '~standard': { version: 1 as const, vendor: 'test', validate: (value: unknown) => ({ value }) } };
+  @Controller('/articles')
+  class OpaqueController {
+    @Get('/:slug')
+    show(@Params(opaque) _params: unknown) {}
+  }
+  assert.not.throws(() => createApplication({ controllers: [OpaqueController], basePath: '/s3' }));
 });
 
 check.run();

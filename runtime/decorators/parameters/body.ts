@@ -1,10 +1,12 @@
+import type { StandardSchemaV1 } from '../../schema/standard-schema';
 import type { Class } from '../../types';
 import { dtoParameter } from './dto-parameter';
 
 /**
  * Parses the JSON body, validates it against `dto` (class-transformer, then class-validator) and passes the
- * validated instance. An invalid body answers 422 and the handler does not run.
+ * validated instance; or, given a Standard Schema (Zod 4, Valibot 1, ArkType 2…), validates it with the schema's
+ * `~standard.validate` and passes the schema's output. An invalid body answers 422 and the handler does not run.
  */
-export function Body(dto: Class): ParameterDecorator {
+export function Body(dto: Class | StandardSchemaV1): ParameterDecorator {
   return dtoParameter('Body', 'body', dto);
 }

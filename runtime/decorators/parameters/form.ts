@@ -1,12 +1,14 @@
+import type { StandardSchemaV1 } from '../../schema/standard-schema';
 import type { Class } from '../../types';
 import { dtoParameter } from './dto-parameter';
 
 /**
  * Reads a `multipart/form-data` or `application/x-www-form-urlencoded` body, validates it against `dto` and passes the
  * validated instance. Text fields are converted like `@Query` values; file parts arrive as `File`s (check them with
- * `@IsFile`). Any other content type answers 415, JSON included: forms are opt-in per route because a browser sends
+ * `@IsFile`). A Standard Schema gets the fields as they arrive (strings, `File`s, arrays of a repeated name) and the
+ * handler its output. Any other content type answers 415, JSON included: forms are opt-in per route because a browser sends
  * them cross-site without a CORS preflight. An invalid form answers 422 (`in: 'form'`) and the handler does not run.
  */
-export function Form(dto: Class): ParameterDecorator {
+export function Form(dto: Class | StandardSchemaV1): ParameterDecorator {
   return dtoParameter('Form', 'form', dto);
 }
