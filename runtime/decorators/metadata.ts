@@ -1,3 +1,5 @@
+import type { CacheControlOptions } from '../caching/cache-control';
+import type { RateLimitOptions } from '../guards/limits';
 import type { ApiOperationOptions, ApiResponseOptions, Class, Middleware, ParamResolver, RouteMethod, SecurityRequirement } from '../types';
 
 export interface DtoParameter {
@@ -15,8 +17,15 @@ export interface CustomParameter {
 /** The parameters that take a validated DTO: `@Body`, `@Form`, `@Query`, `@Params`, `@Headers`. */
 export type DtoInputKey = 'body' | 'form' | 'query' | 'params' | 'headers';
 
+/** What `@RateLimit`, `@CacheControl` and `@ETag` record, on a class (for each of its routes) or on a method. */
+export interface ProductionRecord {
+  rateLimit?: RateLimitOptions;
+  cacheControl?: string | CacheControlOptions;
+  etag?: boolean;
+}
+
 /** What the decorators record about one method of a controller. */
-export interface MethodRecord extends Partial<Record<DtoInputKey, DtoParameter>> {
+export interface MethodRecord extends Partial<Record<DtoInputKey, DtoParameter>>, ProductionRecord {
   custom: CustomParameter[];
   middleware: Middleware[];
   httpCode?: number;
@@ -31,7 +40,7 @@ export interface MethodRecord extends Partial<Record<DtoInputKey, DtoParameter>>
 }
 
 /** What the decorators record about one class, in the order the decorators ran. */
-export interface ClassRecord {
+export interface ClassRecord extends ProductionRecord {
   /** Set by @Controller; a class without it is not a controller. */
   prefix?: string;
   /** Route decorators in declaration order (member order in the class body). */

@@ -1,4 +1,5 @@
 import type { ErrorFormatter } from '../errors/http-error';
+import type { ApplicationRateLimitOptions } from '../guards/limits';
 import type { RouteDefinition } from './route-definitions';
 
 /** What the OpenAPI generator reads of an application. */
@@ -7,6 +8,10 @@ export interface DocumentedApplication {
   readonly routes: readonly RouteDefinition[];
   /** How its errors are answered: the error responses are documented in this format. */
   readonly formatError?: ErrorFormatter;
+  /** Its limit on every route: each route documents the 429. */
+  readonly rateLimit?: ApplicationRateLimitOptions;
+  /** ETags on every GET route: each documents the 304. */
+  readonly etag?: boolean;
 }
 
 // One application per basePath: a module that creates its application again (Next's dev reloads, or one route
