@@ -2,7 +2,7 @@ import { fileRulesRegistered } from '../validation/file-rules';
 import { registeredApplications, type DocumentedApplication } from '../routing/registry';
 import type { Class } from '../types';
 import { buildPaths, describeApplication, type ApplicationDocument, type DocumentedOperation } from './document';
-import { commonErrorFormat, errorComponents } from './errors';
+import { commonErrorFormat, errorComponents, HEADERS, tooManyRequests } from './errors';
 import { assertNamesKept } from './names';
 import { describeParameters, hasInputDtos } from './parameters';
 import { buildSchemas, classSchema, loadSchemaTools, type ClassSchema, memoizedSchemaTools, type SchemaCache, type SchemaToolsLoader } from './schemas';
@@ -25,7 +25,8 @@ export function createDocumentGenerator(load: SchemaToolsLoader = loadSchemaTool
   async function build(options: OpenApiOptions, applications: readonly DocumentedApplication[]): Promise<OpenApiDocument> {
     assertNamesKept();
     const controllers = options.controllers ? new Set<Class>(options.controllers) : undefined;
-    const errors = errorComponents(commonErrorFormat(applications), options.errorSchema);
+    const errorFormat = commonErrorFormat(applications);
+    const errors = errorComponents(errorFormat, options.errorSchema);
     const parts = applications.map((application) => {
       if (controllers) return describeApplication(application, controllers);
       let part = perApplication.get(application);
@@ -48,13 +49,22 @@ export function createDocumentGenerator(load: SchemaToolsLoader = loadSchemaTool
     const paths = buildPaths(documented);
     const securitySchemes = checkedSecuritySchemes(options.securitySchemes, parts);
     const tags = [...new Set(operations.flatMap((entry) => entry.operation.tags ?? []))];
+    // Rate limits and ETags add components of their own, only where a route uses them.
+    const responses = operations.some((entry) => entry.operation.responses['429']) ? { ...errors.responses, TooManyRequests: tooManyRequests(errorFormat) } : errors.responses;
+    const used = JSON.stringify([operations.map((entry) => entry.operation.responses), responses]);
+    const headers = Object.fromEntries(Object.entries(HEADERS).filter(([name]) => used.includes(`#/components/headers/${name}"`)));
     const document: OpenApiDocument = {
       openapi: '3.1.0',
       info: { title: options.title, version: options.version ?? '1.0.0' },
       ...(options.servers ? { servers: options.servers.map((server) => ({ ...server })) } : {}),
       ...(tags.length > 0 ? { tags: tags.map((name) => ({ name })) } : {}),
       paths,
-      components: { schemas: sortKeys({ ...schemas, ...errors.schemas }), responses: errors.responses, ...(securitySchemes ? { securitySchemes } : {}) },
+      components: {
+        schemas: sortKeys({ ...schemas, ...errors.schemas }),
+        responses,
+        ...(Object.keys(headers).length > 0 ? { headers } : {}),
+        ...(securitySchemes ? { securitySchemes } : {}),
+      },
     };
     if (options.description !== undefined) document.info.description = options.description;
     // One serialisation makes the result independent of our caches (a caller may not change them through it) and frozen.
