@@ -78,6 +78,8 @@ export interface Application {
   readonly routes: readonly RouteDefinition[];
   /** The `formatError` option, as the OpenAPI generator reads it. */
   readonly formatError?: ErrorFormatter;
+  /** The `csrf` option, as the OpenAPI generator reads it. */
+  readonly csrf?: false | CsrfOptions;
   /** The `rateLimit` option, as the OpenAPI generator reads it. */
   readonly rateLimit?: ApplicationRateLimitOptions;
   /** The `etag` option, as the OpenAPI generator reads it. */
@@ -177,6 +179,7 @@ export function createApplication(options: ApplicationOptions): Application {
     basePath,
     routes: definitions,
     formatError: options.formatError,
+    csrf,
     rateLimit,
     etag,
     handle,

@@ -3,7 +3,7 @@ import { reasonPhrase } from '../errors/http-error';
 import type { DocumentedApplication } from '../routing/registry';
 import type { RouteDefinition } from '../routing/route-definitions';
 import type { ApiResponseOptions, Class } from '../types';
-import { errorFormatKind, errorMediaType, errorSchemaRef, HEADER_REFS, SHARED_ERROR_REFS, TOO_MANY_REQUESTS_REF, type ErrorFormatKind } from './errors';
+import { CROSS_SITE_REFUSED_REF, errorFormatKind, errorMediaType, errorSchemaRef, HEADER_REFS, SHARED_ERROR_REFS, TOO_MANY_REQUESTS_REF, type ErrorFormatKind } from './errors';
 import { successContent } from './media';
 import { documentedName } from './names';
 import { SCHEMA_REF_PREFIX } from './schemas';
@@ -123,16 +123,20 @@ function describeResponses(route: RouteDefinition, dtos: Set<Class>, errors: Err
 }
 
 /**
- * What the runtime adds to a limited route (the 429, and the RateLimit fields on its 2xx answers) and to a GET route
- * with `@CacheControl` or ETags (the header on its 200 and 304, the 304 itself). An `@All` route's operation is shared by
- * its methods, so its caching is not documented.
+ * What the runtime adds to a POST route without a JSON `@Body` (the CSRF check's 403, unless `csrf: false` or a declared
+ * 403), to a limited route (the 429, and the RateLimit fields on its 2xx answers) and to a GET route with
+ * `@CacheControl` or ETags (the header on its 200 and 304, the 304 itself). An `@All` route's operation is shared by
+ * its methods, so its caching and CSRF check are not documented.
  */
 function describeLimitsAndCaching(responses: Record<string, ResponseObject | ReferenceObject>, route: RouteDefinition, application: DocumentedApplication): void {
+  if (application.csrf !== false && route.method === 'POST' && !route.body && responses['403'] === undefined) {
+    responses['403'] = CROSS_SITE_REFUSED_REF;
+  }
   const limited = application.rateLimit?.limit !== undefined || route.rateLimit !== undefined || route.controllerRateLimit !== undefined;
   const get = route.method === 'GET';
   const etag = get && (route.etag ?? application.etag === true) && !route.sse;
   const cacheControl = get && route.cacheControl !== undefined ? cacheControlValue(route.cacheControl, `${route.controller.name}.${route.propertyKey}`) : undefined;
-  if (!limited && !etag && cacheControl === undefined) return;
+  if (!limited && !etag && cacheControl === undefined) return sortByStatus(responses);
   const headers: Record<string, HeaderObject | ReferenceObject> = {};
   if (cacheControl !== undefined) headers['Cache-Control'] = { description: 'How caches may keep the answer.', schema: { type: 'string', const: cacheControl } };
   if (etag) headers.ETag = HEADER_REFS.ETag;
@@ -146,6 +150,11 @@ function describeLimitsAndCaching(responses: Record<string, ResponseObject | Ref
   }
   if (etag) responses['304'] = { description: 'Not Modified: If-None-Match names the current ETag; no body', headers };
   if (limited) responses['429'] = TOO_MANY_REQUESTS_REF;
+  sortByStatus(responses);
+}
+
+/** Puts the statuses of `responses` in ascending order, in place. */
+function sortByStatus(responses: Record<string, ResponseObject | ReferenceObject>): void {
   const sorted = Object.keys(responses).sort((a, b) => Number(a) - Number(b));
   const copy = { ...responses };
   for (const status of Object.keys(responses)) delete responses[status];

@@ -108,6 +108,15 @@ export const HEADER_REFS = Object.fromEntries(Object.keys(HEADERS).map((name) =>
 >;
 
 export const TOO_MANY_REQUESTS_REF: ReferenceObject = { $ref: '#/components/responses/TooManyRequests' };
+export const CROSS_SITE_REFUSED_REF: ReferenceObject = { $ref: '#/components/responses/CrossSiteRefused' };
+
+/** components.responses.CrossSiteRefused: the 403 of the CSRF check, in the application's error format. */
+export function crossSiteRefused(kind: ErrorFormatKind): ResponseObject {
+  const media: ResponseObject['content'] = { [errorMediaType(kind)]: { schema: errorSchemaRef(kind, 403) } };
+  const error = new HttpError(403, "Cross-site POST refused: Origin https://evil.example is not this app's. List the origins you trust in createApplication({ csrf: { origins } })");
+  if (kind !== 'custom') media[errorMediaType(kind)].example = kind === 'default' ? defaultErrorBody(error) : problemExample(error);
+  return { description: "Forbidden: a form posted from a page on another site (its Origin is not this app's)", content: media };
+}
 
 /** components.responses.TooManyRequests: the 429 of a rate limit, in the application's error format, with its headers. */
 export function tooManyRequests(kind: ErrorFormatKind): ResponseObject {

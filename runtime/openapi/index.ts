@@ -2,7 +2,7 @@ import { fileRulesRegistered } from '../validation/file-rules';
 import { registeredApplications, type DocumentedApplication } from '../routing/registry';
 import type { Class } from '../types';
 import { buildPaths, describeApplication, type ApplicationDocument, type DocumentedOperation } from './document';
-import { commonErrorFormat, errorComponents, HEADERS, tooManyRequests } from './errors';
+import { commonErrorFormat, crossSiteRefused, errorComponents, HEADERS, tooManyRequests } from './errors';
 import { assertNamesKept } from './names';
 import { describeParameters, hasInputDtos } from './parameters';
 import { buildSchemas, classSchema, loadSchemaTools, type ClassSchema, memoizedSchemaTools, type SchemaCache, type SchemaToolsLoader } from './schemas';
@@ -50,7 +50,10 @@ export function createDocumentGenerator(load: SchemaToolsLoader = loadSchemaTool
     const securitySchemes = checkedSecuritySchemes(options.securitySchemes, parts);
     const tags = [...new Set(operations.flatMap((entry) => entry.operation.tags ?? []))];
     // Rate limits and ETags add components of their own, only where a route uses them.
-    const responses = operations.some((entry) => entry.operation.responses['429']) ? { ...errors.responses, TooManyRequests: tooManyRequests(errorFormat) } : errors.responses;
+    const responses = { ...errors.responses };
+    const refers = (name: string) => operations.some((entry) => Object.values(entry.operation.responses).some((response) => '$ref' in response && response.$ref === `#/components/responses/${name}`));
+    if (refers('CrossSiteRefused')) responses.CrossSiteRefused = crossSiteRefused(errorFormat);
+    if (refers('TooManyRequests')) responses.TooManyRequests = tooManyRequests(errorFormat);
     const used = JSON.stringify([operations.map((entry) => entry.operation.responses), responses]);
     const headers = Object.fromEntries(Object.entries(HEADERS).filter(([name]) => used.includes(`#/components/headers/${name}"`)));
     const document: OpenApiDocument = {

@@ -4,14 +4,14 @@ import * as assert from 'uvu/assert';
 import { ApiResponse, CacheControl, Controller, ETag, Get, Post, RateLimit, createApplication, generateOpenApiDocument, problemDetails } from '../../runtime/index';
 import type { ResponseObject } from '../../runtime/openapi/types';
 
-class PostDto {}
+class CachedPostDto {}
 
 @Controller('/posts')
 class PostsController {
   @Get('/:id')
   @ETag()
   @CacheControl({ private: true, noCache: true })
-  @ApiResponse({ status: 200, type: PostDto })
+  @ApiResponse({ status: 200, type: CachedPostDto })
   findOne() {
     return {};
   }
@@ -35,7 +35,7 @@ test('a limited route documents its 429 (the shared TooManyRequests, with Retry-
   const doc = await generateOpenApiDocument({ title: 'API', applications: [app] });
   const create = doc.paths['/limits/posts'].post!;
   assert.equal(create.responses['429'], { $ref: '#/components/responses/TooManyRequests' });
-  assert.equal(Object.keys(create.responses), ['200', '404', '429', '500']);
+  assert.equal(Object.keys(create.responses), ['200', '403', '404', '429', '500']);
   assert.equal((create.responses['200'] as ResponseObject).headers, {
     'RateLimit-Policy': { $ref: '#/components/headers/RateLimitPolicy' },
     RateLimit: { $ref: '#/components/headers/RateLimit' },
@@ -76,6 +76,29 @@ test('createApplication({ etag, rateLimit }) documents them on every route; an a
   assert.is(plain.components.headers, undefined);
   assert.is(plain.components.responses.TooManyRequests, undefined);
   assert.equal(Object.keys(plain.paths['/plain/plain'].get!.responses), ['200', '404', '500']);
+});
+
+test("a POST route without a JSON @Body documents the CSRF check's 403 (components.responses.CrossSiteRefused); not with csrf: false, a declared 403, or a @Body", async () => {
+  const app = createApplication({ basePath: '/csrf', controllers: [PostsController] });
+  const doc = await generateOpenApiDocument({ title: 'API', applications: [app] });
+  assert.equal(doc.paths['/csrf/posts'].post!.responses['403'], { $ref: '#/components/responses/CrossSiteRefused' });
+  const refused = doc.components.responses.CrossSiteRefused;
+  assert.is(refused.description, "Forbidden: a form posted from a page on another site (its Origin is not this app's)");
+  assert.is((refused.content!['application/json'].example as { statusCode: number }).statusCode, 403);
+  assert.ok((await validate(structuredClone(doc) as never)).valid);
+
+  const off = await generateOpenApiDocument({ title: 'API', applications: [createApplication({ basePath: '/csrf-off', controllers: [PostsController], csrf: false })] });
+  assert.is(off.paths['/csrf-off/posts'].post!.responses['403'], undefined);
+  assert.is(off.components.responses.CrossSiteRefused, undefined);
+
+  @Controller('/declared')
+  class DeclaredController {
+    @Post('')
+    @ApiResponse({ status: 403, description: 'Not yours' })
+    create() {}
+  }
+  const declared = await generateOpenApiDocument({ title: 'API', applications: [createApplication({ basePath: '/csrf-declared', controllers: [DeclaredController] })] });
+  assert.is((declared.paths['/csrf-declared/declared'].post!.responses['403'] as ResponseObject).description, 'Not yours');
 });
 
 test.run();

@@ -545,6 +545,22 @@ export interface components {
                 "application/json": components["schemas"]["ErrorResponse"];
             };
         };
+        /** @description Forbidden: a form posted from a page on another site (its Origin is not this app's) */
+        CrossSiteRefused: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "success": false,
+                 *       "statusCode": 403,
+                 *       "message": "Cross-site POST refused: Origin https://evil.example is not this app's. List the origins you trust in createApplication({ csrf: { origins } })"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorResponse"];
+            };
+        };
         /** @description Too Many Requests: over a rate limit (see RateLimit-Policy) */
         TooManyRequests: {
             headers: {
@@ -1010,6 +1026,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            403: components["responses"]["CrossSiteRefused"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["ContentTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
