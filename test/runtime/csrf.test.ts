@@ -3,11 +3,11 @@ import * as assert from 'uvu/assert';
 import { IsString } from 'class-validator';
 import { All, Body, Controller, Form, Post, Put, cors, createApplication, problemDetails, type ApplicationOptions } from '../../runtime/index';
 
-class NoteForm {
+class CsrfNoteForm {
   @IsString() text!: string;
 }
 
-class NoteDto {
+class CsrfNoteDto {
   @IsString() text!: string;
 }
 
@@ -16,13 +16,13 @@ let ran = 0;
 @Controller('/notes')
 class NotesController {
   @Post('')
-  fromForm(@Form(NoteForm) form: NoteForm) {
+  fromForm(@Form(CsrfNoteForm) form: CsrfNoteForm) {
     ran += 1;
     return { text: form.text };
   }
 
   @Post('/json')
-  fromJson(@Body(NoteDto) body: NoteDto) {
+  fromJson(@Body(CsrfNoteDto) body: CsrfNoteDto) {
     ran += 1;
     return { text: body.text };
   }
@@ -34,7 +34,7 @@ class NotesController {
   }
 
   @Put('/form')
-  replace(@Form(NoteForm) form: NoteForm) {
+  replace(@Form(CsrfNoteForm) form: CsrfNoteForm) {
     ran += 1;
     return { text: form.text };
   }

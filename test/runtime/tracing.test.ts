@@ -8,12 +8,12 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { ApiResponse, Body, Controller, Get, HttpError, Post, Use, createApplication, type Middleware, type RouteContext } from '../../runtime/index';
 
-class CreatePostDto {
+class TracedCreatePostDto {
   @IsString() @MinLength(1) title!: string;
   @IsString() content!: string;
 }
 
-class PostDto {
+class TracedPostDto {
   @IsString() id!: string;
 }
 
@@ -24,14 +24,14 @@ const failing: Middleware = () => {
 @Controller('/posts')
 class PostsController {
   @Get('/:id')
-  @ApiResponse({ status: 200, type: PostDto })
+  @ApiResponse({ status: 200, type: TracedPostDto })
   findOne(context: RouteContext) {
     trace.getActiveSpan()?.setAttribute('inside', 'handler');
     return { id: context.params.id, secret: 'stripped' };
   }
 
   @Post('')
-  create(@Body(CreatePostDto) body: CreatePostDto) {
+  create(@Body(TracedCreatePostDto) body: TracedCreatePostDto) {
     return body;
   }
 
