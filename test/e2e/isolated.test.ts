@@ -1,7 +1,7 @@
 // The library as users get it: the packed tarball installed into an app of its own, outside the repository, built
 // with both bundlers and served by `next start`. Regression (issue 9): with only the required peers installed,
 // Turbopack failed the build on the library's literal import('class-validator-jsonschema').
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import { suite } from 'uvu';
@@ -80,6 +80,27 @@ for (const variant of VARIANTS) {
       const missing = await send(port, 'GET', '/api/nope');
       assert.is(missing.status, 404);
       assert.match(String(missing.headers['content-type']), /json/);
+    });
+
+    test('a GET after a POST sees it (under Next.js 16 with cacheComponents: true, nothing is frozen at build time), with a new ETag', async () => {
+      const { port } = running();
+      const before = await send(port, 'GET', '/api/items');
+      assert.is(before.status, 200);
+      const tag = String(before.headers.etag);
+      assert.is((await send(port, 'GET', '/api/items', { headers: { 'if-none-match': tag } })).status, 304);
+      const title = `${bundler} ${Date.now()}`;
+      assert.is((await send(port, 'POST', '/api/items', json({ title, tags: [] }))).status, 201);
+      const after = await send(port, 'GET', '/api/items', { headers: { 'if-none-match': tag } });
+      assert.is(after.status, 200);
+      assert.ok(after.json().some((item: { title: string }) => item.title === title), after.text);
+      assert.not.equal(after.headers.etag, tag);
+    });
+
+    test('tracing: true without @opentelemetry/api installed: the app built and serves, with no error logged (Next.js lends its own copy of the API)', () => {
+      assert.not.ok(existsSync(join(dir!, 'node_modules', '@opentelemetry', 'api')), '@opentelemetry/api is installed: the variant tests nothing');
+      // Both bundlers resolve a missing @opentelemetry/api to next/dist/compiled/@opentelemetry/api: tracing reads the
+      // same global registry through it, and finds no provider here.
+      assert.not.match(running().output(), /⨯|Error/);
     });
 
     if (!variant.docs) {
