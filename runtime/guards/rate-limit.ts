@@ -38,8 +38,9 @@ interface Policy {
  * route's handler behind its quotas, or the handler itself for a route without any. Each request is counted against
  * the application's limit, its controller's and its own (one store call for all of them), after the middleware has
  * run (so `key` can read what an auth middleware put on `context.state`) and before the inputs are read. Over one:
- * 429 through the error format, with `Retry-After`. Every answer of a limited route carries `RateLimit-Policy` and
- * `RateLimit` (draft-ietf-httpapi-ratelimit-headers: `"route";q=5;w=60` and `"route";r=4;t=60`). A store that fails
+ * 429 through the error format, with `Retry-After`. The 429 and every answer once a client has used more than half of
+ * a quota carry `RateLimit-Policy` and `RateLimit` (draft-ietf-httpapi-ratelimit-headers: `"route";q=5;w=60` and
+ * `"route";r=2;t=60`; the draft lets a server send them only near exhaustion, 6.2). A store that fails
  * or does not answer in time (redisStore's `timeout`) lets the request through and goes to `onError` (fail open);
  * `onError` returning a Response sends that instead (fail closed).
  */
@@ -66,21 +67,24 @@ export function rateLimiter(settings: RateLimitSettings): (definition: RouteDefi
 
     const decide = (context: RouteContext, counts: RateLimitCount[]): Response | Promise<Response> => {
       let retryAfter = 0;
+      let near = false;
+      for (let i = 0; i < policies.length; i++) {
+        const { count, reset } = counts[i];
+        const { limit } = policies[i];
+        if (count > limit) retryAfter = Math.max(retryAfter, Math.max(1, Math.ceil(reset / 1000)));
+        else if (count * 2 > limit) near = true;
+      }
+      // Most requests are far from every limit: they go on without the fields (two header writes less).
+      if (retryAfter === 0 && !near) return run(context);
       let field = '';
       for (let i = 0; i < policies.length; i++) {
         const { count, reset } = counts[i];
-        const { name, limit } = policies[i];
-        const seconds = Math.max(1, Math.ceil(reset / 1000));
-        field += `${i === 0 ? '' : ', '}"${name}";r=${Math.max(0, limit - count)};t=${seconds}`;
-        if (count > limit && seconds > retryAfter) retryAfter = seconds;
+        field += `${i === 0 ? '' : ', '}"${policies[i].name}";r=${Math.max(0, policies[i].limit - count)};t=${Math.max(1, Math.ceil(reset / 1000))}`;
       }
       const headers: Record<string, string> = { 'ratelimit-policy': policyField, ratelimit: field };
-      if (retryAfter > 0) {
-        headers['retry-after'] = String(retryAfter);
-        const refused = clientError(429, `Too many requests: try again in ${retryAfter} s`, { headers });
-        return withFields(fail(refused, context), headers);
-      }
-      return withFields(run(context), headers);
+      if (retryAfter === 0) return withFields(run(context), headers);
+      headers['retry-after'] = String(retryAfter);
+      return withFields(fail(clientError(429, `Too many requests: try again in ${retryAfter} s`, { headers }), context), headers);
     };
 
     const storeFailed = (error: unknown, context: RouteContext): Response | Promise<Response> => {
@@ -92,7 +96,8 @@ export function rateLimiter(settings: RateLimitSettings): (definition: RouteDefi
     };
 
     const count = (context: RouteContext, keys: (string | undefined)[]): Response | Promise<Response> => {
-      const hits: RateLimitHit[] = policies.map(({ scope, window }, i) => ({ key: `{${keys[i]}}:${scope}`, window }));
+      const hits: RateLimitHit[] = new Array(policies.length);
+      for (let i = 0; i < policies.length; i++) hits[i] = { key: `{${keys[i]}}:${policies[i].scope}`, window: policies[i].window };
       let counts: RateLimitCount[] | Promise<RateLimitCount[]>;
       try {
         counts = store.hit(hits);
@@ -103,12 +108,12 @@ export function rateLimiter(settings: RateLimitSettings): (definition: RouteDefi
     };
 
     return (context) => {
-      const keys: (string | undefined | Promise<string | undefined>)[] = [];
+      const keys: (string | undefined | PromiseLike<string | undefined>)[] = new Array(policies.length);
       let pending = false;
-      for (const { key } of policies) {
-        const value = (key ?? defaultKey)(context);
+      for (let i = 0; i < policies.length; i++) {
+        const value = (policies[i].key ?? defaultKey)(context);
         if (isThenable(value)) pending = true;
-        keys.push(value);
+        keys[i] = value;
       }
       if (!pending) return count(context, withDefault(keys as (string | undefined)[], context));
       return Promise.all(keys).then((settled) => count(context, withDefault(settled, context)));

@@ -95,9 +95,11 @@ test('over the limit: 429 through the error format with Retry-After and the Rate
   const handler = app({ formatError: problemDetails });
   const first = await handler.handle(get('/posts'));
   assert.is(first.status, 200);
-  assert.is(first.headers.get('ratelimit-policy'), '"route";q=2;w=60');
-  assert.is(first.headers.get('ratelimit'), '"route";r=1;t=60');
-  assert.is((await handler.handle(get('/posts'))).headers.get('ratelimit'), '"route";r=0;t=60');
+  // Half of the quota used, not more: no fields yet (the draft lets a server send them only near exhaustion).
+  assert.is(first.headers.get('ratelimit'), null);
+  const second = await handler.handle(get('/posts'));
+  assert.is(second.headers.get('ratelimit-policy'), '"route";q=2;w=60');
+  assert.is(second.headers.get('ratelimit'), '"route";r=0;t=60');
   const refused = await handler.handle(get('/posts'));
   assert.is(refused.status, 429);
   assert.is(refused.headers.get('content-type'), 'application/problem+json');
@@ -134,7 +136,7 @@ test("a controller's limit counts its routes together; a method's own limit coun
 
 test('createApplication({ rateLimit }) limits every route, each client counted across routes', async () => {
   const handler = app({ rateLimit: { limit: 2, window: 1_000 } });
-  assert.is((await handler.handle(get('/posts/open'))).headers.get('ratelimit'), '"app";r=1;t=1');
+  assert.is((await handler.handle(get('/posts/open'))).status, 200);
   assert.is((await handler.handle(get('/search/a'))).status, 200);
   const refused = await handler.handle(get('/posts/open'));
   assert.is(refused.status, 429);
