@@ -60,7 +60,7 @@ export interface RouteSteps {
   chain(definition: RouteDefinition, globalMiddleware: readonly Middleware[], middleware: readonly Middleware[], run: Handler): Handler;
 }
 
-export function routeSteps(settings: StepSettings & { basePath: string }, modules: StepModules, errorHandler: ErrorResponder): RouteSteps {
+export function routeSteps(settings: StepSettings, modules: StepModules, errorHandler: ErrorResponder): RouteSteps {
   const { tracing, rateLimiter, httpCaching } = modules;
   const fail = tracing ? tracing.fail(errorHandler) : errorHandler;
   const csrf = csrfCheck(settings.csrf, fail);
