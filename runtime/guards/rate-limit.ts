@@ -5,7 +5,7 @@ import { clientError } from '../errors/http-error';
 import type { RouteDefinition } from '../routing/route-definitions';
 import { clientAddress } from './client-address';
 import type { ApplicationRateLimitOptions, RateLimitCount, RateLimitHit, RateLimitOptions, RateLimitStore } from './limits';
-import { createMemoryStore } from './memory-store';
+import { createMemoryStore, type MemoryStore } from './memory-store';
 import { createRedisStore } from './redis-store';
 
 /** What the rate limiter reads of the application. */
@@ -48,6 +48,7 @@ export function rateLimiter(settings: RateLimitSettings): (definition: RouteDefi
   const { rateLimit: app, fail, basePath } = settings;
   if (app !== undefined) checkRateLimit(app, 'createApplication({ rateLimit })', true);
   const store = storeOf(app?.store);
+  const memory = typeof (store as Partial<MemoryStore>).countOne === 'function' ? (store as MemoryStore) : undefined;
   const defaultKey: Key = app?.key ?? clientAddress;
   const appPolicy = app?.limit !== undefined ? policy('app', `app ${basePath}`, app as RateLimitOptions) : undefined;
   const report = settings.onError ?? logStoreError;
@@ -96,6 +97,16 @@ export function rateLimiter(settings: RateLimitSettings): (definition: RouteDefi
     };
 
     const count = (context: RouteContext, keys: (string | undefined)[]): Response | Promise<Response> => {
+      if (memory !== undefined) {
+        // The memory store, counted directly: no arrays of hits and counts per request.
+        const now = Date.now();
+        const counts: RateLimitCount[] = new Array(policies.length);
+        for (let i = 0; i < policies.length; i++) {
+          const entry = memory.countOne(`{${keys[i]}}:${policies[i].scope}`, policies[i].window, now);
+          counts[i] = { count: entry.count, reset: entry.end - now };
+        }
+        return decide(context, counts);
+      }
       const hits: RateLimitHit[] = new Array(policies.length);
       for (let i = 0; i < policies.length; i++) hits[i] = { key: `{${keys[i]}}:${policies[i].scope}`, window: policies[i].window };
       let counts: RateLimitCount[] | Promise<RateLimitCount[]>;
