@@ -20,6 +20,7 @@ import {
   type RedisClient,
 } from '../../runtime/index';
 import { COUNT_SCRIPT, COUNT_SCRIPT_SHA } from '../../runtime/guards/redis-store';
+import { createMemoryStore } from '../../runtime/guards/memory-store';
 import { startRedis, type RunningRedis } from '../support/redis-server';
 
 let ran = 0;
@@ -185,6 +186,18 @@ test('memoryStore({ maxKeys }) drops the window that started first for each new 
   assert.is((await from('1.1.1.1')).status, 429);
   await from('2.2.2.2'); // 4 keys (controller and route for two addresses) > 2: 1.1.1.1's are dropped
   assert.is((await from('1.1.1.1')).status, 200);
+});
+
+test("the memory store's hit, as any store's: one count per hit, in order, and each window's milliseconds left", () => {
+  const store = createMemoryStore();
+  store.hit([{ key: 'a', window: 1_000 }]);
+  const [a, b] = store.hit([
+    { key: 'a', window: 1_000 },
+    { key: 'b', window: 5_000 },
+  ]) as { count: number; reset: number }[];
+  assert.equal([a.count, b.count], [2, 1]);
+  assert.ok(a.reset > 0 && a.reset <= 1_000 && b.reset > 1_000 && b.reset <= 5_000);
+  assert.throws(() => createMemoryStore({ maxKeys: 0 }), /memoryStore\(\{ maxKeys \}\) takes a whole number above 0, got 0\./);
 });
 
 test('a store that fails lets the request through (fail open) and tells onError; onError returning a Response sends it (fail closed)', async () => {
