@@ -1,12 +1,15 @@
-// Two builds of the runtime side by side on the dispatch requests that return a plain object (first, param, last):
-// `node bench/compare-builds.mjs .tmp/dist-before [dist]` prints later/earlier per request and their geometric mean.
+// Two builds of the runtime side by side on the dispatch requests that return a plain object (first, param, last), a
+// POST to a route without a body decorator (the one kind of route the CSRF check of issue 35 looks at) and a valid
+// POST to a `@Body(Dto)` route (the validation section's): `node bench/compare-builds.mjs .tmp/dist-before [dist]`
+// prints later/earlier per request and their geometric mean.
 // Copy the earlier build inside the repository (`cp -r dist .tmp/dist-before` before the change) so that it resolves
 // the same node_modules. Run it several times: on a loaded machine one run moves by a few percent.
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { buildOurs } from './lib/build-ours.mjs';
 import { geomean, interleave, loop } from './lib/harness.mjs';
-import { requestsFor, syntheticRoutes } from './lib/routes.mjs';
+import { BASE, requestsFor, syntheticRoutes } from './lib/routes.mjs';
+import { BODIES, buildValidationApp, postRequest } from './validation.mjs';
 
 const [earlierDir, laterDir = 'dist'] = process.argv.slice(2);
 if (!earlierDir) {
@@ -15,10 +18,27 @@ if (!earlierDir) {
 }
 const load = (dir) => import(pathToFileURL(resolve(dir, 'index.mjs')).href);
 const routes = syntheticRoutes(200);
-const apps = { earlier: buildOurs(routes, await load(earlierDir)), later: buildOurs(routes, await load(laterDir)) };
+const libraries = { earlier: await load(earlierDir), later: await load(laterDir) };
+const apps = Object.fromEntries(Object.entries(libraries).map(([id, lib]) => [id, buildOurs(routes, lib)]));
+const validationApps = Object.fromEntries(Object.entries(libraries).map(([id, lib]) => [id, buildValidationApp(lib)]));
 const requests = requestsFor(200);
-const names = ['first', 'param', 'last'];
+const names = ['first', 'param', 'last', 'post', 'post @Body'];
+// A form-like POST (no content type) from no browser: what an API client or a webhook sends; the CSRF check reads it.
+const made = {
+  post: () => new Request(`http://127.0.0.1${BASE}/c10`, { method: 'POST' }),
+  'post @Body': () => postRequest(BODIES.valid),
+};
 const cases = names.flatMap((name) => {
+  if (made[name]) {
+    const targets = name === 'post @Body' ? validationApps : apps;
+    // A request body is read once: a new Request per call, made outside the timed loop's handler call.
+    return Object.entries(targets).map(([id, app]) => ({
+      id: `${name}/${id}`,
+      run: async (n) => {
+        for (let i = 0; i < n; i++) await (await app.handle(made[name]())).arrayBuffer();
+      },
+    }));
+  }
   const { method, path } = requests[name];
   const request = new Request(`http://127.0.0.1${path}`, { method });
   return Object.entries(apps).map(([id, app]) => ({ id: `${name}/${id}`, run: loop((r) => app.handle(r), request) }));

@@ -1,4 +1,7 @@
-// Dispatch: ours vs Hono vs find-my-way vs the floor, on a 200-route API (20 controllers × 10 routes).
+// Dispatch: ours vs Hono vs find-my-way vs the floor, on a 200-route API (20 controllers × 10 routes); and ours with
+// the production options of issue 35 against ours without them, on the same requests in the same run: tracing on
+// with the API's no-op provider (@opentelemetry/api installed, no SDK registered), and an app-wide rate limit counted
+// in the memory store (never reached).
 import { buildFindMyWay, buildFloor, buildHono, buildOurs, requestsFor, syntheticRoutes } from './lib/apps.mjs';
 import { describeResponse, geomean, interleave, loop } from './lib/harness.mjs';
 
@@ -7,7 +10,15 @@ export async function runDispatch({ rounds = 100, batch = 400 } = {}) {
   const ours = buildOurs(routes);
   const hono = buildHono(routes);
   const fmw = buildFindMyWay(routes);
-  const candidates = { ours: (r) => ours.handle(r), hono: (r) => hono.fetch(r), 'find-my-way': fmw };
+  const traced = buildOurs(routes, undefined, { tracing: true });
+  const limited = buildOurs(routes, undefined, { rateLimit: { limit: 1e12, window: 60_000 } });
+  const candidates = {
+    ours: (r) => ours.handle(r),
+    hono: (r) => hono.fetch(r),
+    'find-my-way': fmw,
+    'ours, tracing': (r) => traced.handle(r),
+    'ours, rate limit': (r) => limited.handle(r),
+  };
   const requests = requestsFor(200);
   const cases = [];
   for (const [name, expected] of Object.entries(requests)) {
@@ -32,6 +43,10 @@ export async function runDispatch({ rounds = 100, batch = 400 } = {}) {
       oursPerFloor: at('ours') / at('floor'),
       oursPerHono: at('ours') / at('hono'),
       findMyWayPerFloor: at('find-my-way') / at('floor'),
+      tracing: at('ours, tracing'),
+      rateLimit: at('ours, rate limit'),
+      tracingPerOff: at('ours, tracing') / at('ours'),
+      rateLimitPerOff: at('ours, rate limit') / at('ours'),
     };
   });
   return {
@@ -41,6 +56,8 @@ export async function runDispatch({ rounds = 100, batch = 400 } = {}) {
       oursPerFloor: geomean(rows.map((r) => r.oursPerFloor)),
       oursPerHono: geomean(rows.map((r) => r.oursPerHono)),
       findMyWayPerFloor: geomean(rows.map((r) => r.findMyWayPerFloor)),
+      tracingPerOff: geomean(rows.map((r) => r.tracingPerOff)),
+      rateLimitPerOff: geomean(rows.map((r) => r.rateLimitPerOff)),
     },
   };
 }

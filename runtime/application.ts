@@ -4,6 +4,8 @@ import type { Dispatch, DispatchSettings } from './dispatch/dispatch';
 import type { ErrorHook } from './errors/error-handler';
 import type { ErrorFormatter } from './errors/http-error';
 import type { ResponseContractMode } from './dispatch/invoker';
+import type { CsrfOptions } from './guards/csrf';
+import type { ApplicationRateLimitOptions } from './guards/limits';
 import { lazy, type Lazy } from './lazy';
 import { joinPaths } from './routing/path';
 import { registerApplication } from './routing/registry';
@@ -45,6 +47,28 @@ export interface ApplicationOptions {
   responseContract?: ResponseContractMode;
   /** Called with every unexpected error (a throw that is not an HttpError, a `formatError` that threw). Default: console.error. */
   onError?: ErrorHook;
+  /**
+   * Cross-site request forgery protection, on by default: a POST with a form, `text/plain` or no body from a page on
+   * another origin (its `Origin` is not this app's host, or it says `Sec-Fetch-Site: cross-site`) is answered 403
+   * before anything reads it. `origins` allows more (`['https://app.example.com']`); `trustForwardedHost` takes the
+   * `X-Forwarded-Host` your proxy sets as the app's host too; `false` turns the check off. Routes taking a JSON `@Body`
+   * need none (a form is a 415 there).
+   */
+  csrf?: false | CsrfOptions;
+  /**
+   * A limit on every route, each client's requests counted together (`{ limit, window }`, window in milliseconds), its
+   * `key`, and the `store` of every count (`@RateLimit` too): `memoryStore()` by default, `redisStore(client)` to share
+   * counts between instances. Over the limit: 429 with `Retry-After` and the `RateLimit` headers.
+   */
+  rateLimit?: ApplicationRateLimitOptions;
+  /** A strong ETag of the body on GET routes' 200 answers, and 304 Not Modified for a matching `If-None-Match`. Default false (`@ETag()` per route). */
+  etag?: boolean;
+  /**
+   * OpenTelemetry: names the request's span after the route (`GET /api/posts/:id`, with `http.route`) and adds spans for
+   * the middleware, the validation, the handler and the response contract. Needs `@opentelemetry/api` installed and a
+   * tracer provider registered (instrumentation.ts); without them it does nothing.
+   */
+  tracing?: boolean;
 }
 
 /** One handler of the catch-all route file (`GET`, `POST`, …, from {@link Application.handlers}): a Request in, its Response out. */
@@ -61,6 +85,12 @@ export interface Application {
   readonly routes: readonly RouteDefinition[];
   /** The `formatError` option, as the OpenAPI generator reads it. */
   readonly formatError?: ErrorFormatter;
+  /** The `csrf` option, as the OpenAPI generator reads it. */
+  readonly csrf?: false | CsrfOptions;
+  /** The `rateLimit` option, as the OpenAPI generator reads it. */
+  readonly rateLimit?: ApplicationRateLimitOptions;
+  /** The `etag` option, as the OpenAPI generator reads it. */
+  readonly etag?: boolean;
   /** Answers one request. Usable without a server: `await app.handle(new Request('http://x/api/posts'))`. */
   handle(request: Request): Promise<Response>;
   /**
@@ -117,6 +147,8 @@ export function createApplication(options: ApplicationOptions): Application {
   if (typeof serialize !== 'boolean' && (typeof serialize !== 'object' || serialize === null)) {
     throw new TypeError(`createApplication: serialize must be true, false or class-transformer options, got ${serialize === null ? 'null' : typeof serialize}.`);
   }
+  // Checked by the chunks that use them, loaded with the dispatcher (dispatch/route-steps.ts): importing the library stays small.
+  const { csrf, rateLimit, etag, tracing } = options;
   const responseContract = options.responseContract;
   if (![undefined, 'strip', 'validate', 'off'].includes(responseContract)) {
     throw new TypeError(`createApplication: responseContract must be 'strip', 'validate' or 'off', got ${JSON.stringify(responseContract)}.`);
@@ -138,6 +170,10 @@ export function createApplication(options: ApplicationOptions): Application {
     responseContract,
     formatError: options.formatError,
     onError: options.onError,
+    csrf,
+    rateLimit,
+    etag,
+    tracing,
   };
   const globalMiddleware: Middleware[] = [];
   let frozen = false;
@@ -156,6 +192,9 @@ export function createApplication(options: ApplicationOptions): Application {
     basePath,
     routes: definitions,
     formatError: options.formatError,
+    csrf,
+    rateLimit,
+    etag,
     handle,
     fetch: async (input, init) => handle(inProcessRequest(input, init)),
     handlers: Object.freeze(handlers),

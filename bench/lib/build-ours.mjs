@@ -3,8 +3,9 @@ import { BASE, answer } from './routes.mjs';
 
 
 /** Ours, from the built dist (what users get),
- * or from `lib`, another build of the runtime (bench/proto): one class per controller, decorated by calling the decorators. */
-export function buildOurs(routes, lib = dist) {
+ * or from `lib`, another build of the runtime (bench/proto): one class per controller, decorated by calling the decorators.
+ * `options` go to createApplication (the dispatch section's tracing and rate-limit rows). */
+export function buildOurs(routes, lib = dist, options = {}) {
   const { Controller, createApplication } = lib;
   const DECORATORS = { GET: lib.Get, POST: lib.Post, PUT: lib.Put, DELETE: lib.Delete };
   const classes = new Map();
@@ -22,6 +23,6 @@ export function buildOurs(routes, lib = dist) {
     DECORATORS[route.method](route.path)(cls.prototype, route.name);
   }
   for (const [index, cls] of classes) Controller(`/c${index}`)(cls);
-  return createApplication({ controllers: [...classes.values()], basePath: BASE });
+  return createApplication({ controllers: [...classes.values()], basePath: BASE, ...options });
 }
 

@@ -7,10 +7,15 @@ import { UsersController } from './features/users/controller';
 import { corsOptions } from './lib/cors-options';
 import { formatError } from './lib/error-format';
 import { responseTime } from './lib/middleware';
+import { rateLimitStore } from './lib/rate-limit-store';
 
 export const app = createApplication({
   controllers: [PostsController, OrdersController, UsersController, SystemController, StreamsController],
   formatError,
+  // Spans named after the routes (GET /api/posts/:id) when src/instrumentation.ts registers a tracer provider.
+  tracing: true,
+  // The store of the @RateLimit counts (GET /api/system/limited): Redis when EXAMPLE_REDIS_URL is set.
+  rateLimit: { store: rateLimitStore() },
 });
 
 // A frontend on another origin may call the API (lib/cors-options.ts): cors answers its preflights and marks the

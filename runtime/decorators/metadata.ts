@@ -1,4 +1,6 @@
 import type { StandardSchemaV1 } from '../schema/standard-schema';
+import type { CacheControlOptions } from '../caching/cache-control';
+import type { RateLimitOptions } from '../guards/limits';
 import type { ApiOperationOptions, ApiResponseOptions, Class, Middleware, ParamResolver, RouteMethod, SecurityRequirement } from '../types';
 
 /** An input validated by a DTO class (class-transformer, then class-validator). */
@@ -28,8 +30,15 @@ export interface CustomParameter {
 /** The parameters that take a validated DTO or schema: `@Body`, `@Form`, `@Query`, `@Params`, `@Headers`. */
 export type DtoInputKey = 'body' | 'form' | 'query' | 'params' | 'headers';
 
+/** What `@RateLimit`, `@CacheControl` and `@ETag` record, on a class (for each of its routes) or on a method. */
+export interface ProductionRecord {
+  rateLimit?: RateLimitOptions;
+  cacheControl?: string | CacheControlOptions;
+  etag?: boolean;
+}
+
 /** What the decorators record about one method of a controller. */
-export interface MethodRecord extends Partial<Record<DtoInputKey, InputParameter>> {
+export interface MethodRecord extends Partial<Record<DtoInputKey, InputParameter>>, ProductionRecord {
   custom: CustomParameter[];
   middleware: Middleware[];
   httpCode?: number;
@@ -44,7 +53,7 @@ export interface MethodRecord extends Partial<Record<DtoInputKey, InputParameter
 }
 
 /** What the decorators record about one class, in the order the decorators ran. */
-export interface ClassRecord {
+export interface ClassRecord extends ProductionRecord {
   /** Set by @Controller; a class without it is not a controller. */
   prefix?: string;
   /** Route decorators in declaration order (member order in the class body). */

@@ -14,9 +14,10 @@ import { serializingResponder } from '../responses/serialize';
 import type { RoutableRoute, RouterOutcome } from '../routing/router';
 import type { Middleware } from '../types';
 import { warnAboutShadowedRoutes } from './shadowed-routes';
+import { loadStepModules, routeSteps, type StepModules, type StepSettings } from './route-steps';
 
 /** What `createApplication` checked and built, for the dispatcher. */
-export interface DispatchSettings {
+export interface DispatchSettings extends StepSettings {
   /** The application's basePath: which application a shadowed-route warning belongs to. */
   basePath: string;
   /** Every route in matching order, each with its controller's instance. */
@@ -48,10 +49,17 @@ type Miss = Exclude<RouterOutcome<CompiledRoute>, { kind: 'found' }>;
  * earlier one shadows, and the answers to misses. `globalMiddleware` is read on the first request, when every chain is
  * composed once.
  */
-export function createDispatcher(settings: DispatchSettings, globalMiddleware: readonly Middleware[]): Dispatch {
+export function createDispatcher(settings: DispatchSettings, globalMiddleware: readonly Middleware[]): Dispatch | Promise<Dispatch> {
+  // CSRF checks, rate limits, HTTP caching and tracing (./route-steps.ts): their chunks load first when the options ask for them.
+  const modules = loadStepModules(settings);
+  return modules instanceof Promise ? modules.then((loaded) => dispatcher(settings, globalMiddleware, loaded)) : dispatcher(settings, globalMiddleware, modules);
+}
+
+function dispatcher(settings: DispatchSettings, globalMiddleware: readonly Middleware[], modules: StepModules): Dispatch {
   const { bodyLimit, bodyDepthLimit, validation, serialize, responseContract } = settings;
   const respond = serialize === false ? toResponse : serializingResponder(serialize === true ? undefined : serialize);
-  const fail = createErrorHandler({ formatError: settings.formatError, onError: settings.onError });
+  const steps = routeSteps(settings, modules, createErrorHandler({ formatError: settings.formatError, onError: settings.onError }));
+  const { fail, responder, trace } = steps;
   const router = new TrieRouter<CompiledRoute>();
   // Not `{ ...definition, run }`: V8 gave most such copies a hidden class of their own (193 for 200 routes, and their
   // 21 properties out of the object), ~150 KB held for the application's life.
@@ -62,7 +70,7 @@ export function createDispatcher(settings: DispatchSettings, globalMiddleware: r
       segments: definition.segments,
       middleware: definition.middleware,
       definition,
-      run: invoker(definition, instance, { bodyLimit, bodyDepthLimit, validation, fail, respond, responseContract, serialize }),
+      run: steps.around(definition, invoker(definition, instance, { bodyLimit, bodyDepthLimit, validation, fail, respond, responseContract, serialize, responder, trace })),
     }),
   );
   for (const route of routes) router.add(route);
@@ -102,7 +110,7 @@ export function createDispatcher(settings: DispatchSettings, globalMiddleware: r
   let frozen = false;
   const freeze = () => {
     frozen = true;
-    for (const route of routes) route.run = compose([...globalMiddleware, ...route.middleware], route.run, fail);
+    for (const route of routes) route.run = steps.chain(route.definition, globalMiddleware, route.middleware, route.run);
   };
 
   return async function handle(request: Request): Promise<Response> {

@@ -10,6 +10,7 @@ import type { Responder } from '../responses/serialize';
 import type { RouteDefinition } from '../routing/route-definitions';
 import type { Validated } from '../validation/dto-validation';
 import type { SchemaOutcome } from '../schema/schema-validation';
+import type { InvokerTrace } from '../tracing/hooks';
 
 /** What every validation chunk exports besides its own function: loads class-validator and class-transformer. */
 interface ValidationChunk {
@@ -48,6 +49,10 @@ export interface InvokerOptions {
   responseContract?: ResponseContractMode;
   /** createApplication's `serialize`, for the response contract. */
   serialize?: ClassTransformOptions | boolean;
+  /** The route's responder with HTTP caching's ETags (dispatch/route-steps.ts), where an application uses them. */
+  responder?: (definition: RouteDefinition, send: RouteResponder) => RouteResponder;
+  /** Spans for the validation, the handler and the response contract, with `createApplication({ tracing: true })`. */
+  trace?: InvokerTrace;
 }
 
 /** One DTO or schema input of a route: where its value goes among the arguments, and how it is read and validated. */
@@ -64,13 +69,15 @@ interface InputStep {
  * too deep) are thrown. Every other parameter gets the context.
  */
 export function invoker(definition: RouteDefinition, instance: object, options: InvokerOptions): Handler {
-  const { bodyLimit, bodyDepthLimit, validation, fail } = options;
+  const { bodyLimit, bodyDepthLimit, validation, fail, trace } = options;
   const respond = contractResponder(definition, options);
-  const method = (instance as Record<string, (...args: unknown[]) => unknown>)[definition.propertyKey];
+  const own = (instance as Record<string, (...args: unknown[]) => unknown>)[definition.propertyKey];
   const { body, form, query, params, headers, custom } = definition;
   const indices = [body, form, query, params, headers, ...custom].map((parameter) => (parameter ? parameter.index + 1 : 0));
-  const arity = Math.max(method.length, 1, ...indices);
-  const send = routeResponder(definition, respond, fail);
+  const arity = Math.max(own.length, 1, ...indices);
+  const method = trace ? trace.handler(definition, own) : own;
+  const sent = routeResponder(definition, respond, fail);
+  const send = options.responder ? options.responder(definition, sent) : sent;
   if (indices.every((index) => index === 0) && arity === 1) return contextOnlyInvoker(method, instance, send);
   const steps: InputStep[] = [];
   if (body?.dto) preload(bodyValidation);
@@ -124,14 +131,20 @@ export function invoker(definition: RouteDefinition, instance: object, options: 
     });
   }
   const sorted = [...custom].sort((a, b) => a.index - b.index);
+  const validationSpan = trace && steps.length > 0 ? trace.validation(definition) : undefined;
   return async (context) => {
     const args: unknown[] = new Array(arity).fill(context);
     for (const parameter of sorted) args[parameter.index] = await parameter.resolve(context, parameter.data);
     let errors: FieldError[] | undefined;
-    for (const step of steps) {
-      const outcome = await step.validate(context);
-      if (outcome.ok) args[step.index] = outcome.value;
-      else (errors ??= []).push(...outcome.errors);
+    const span = validationSpan?.start();
+    try {
+      for (const step of steps) {
+        const outcome = await step.validate(context);
+        if (outcome.ok) args[step.index] = outcome.value;
+        else (errors ??= []).push(...outcome.errors);
+      }
+    } finally {
+      validationSpan?.end(span, errors?.length ?? 0);
     }
     if (errors) return fail(clientError(422, 'Validation failed', { errors }), context);
     const value = method.apply(instance, args);
@@ -166,13 +179,17 @@ function withChunk<T, R>(loaded: Lazy<T>, use: (module: T) => Promise<R>): Promi
  * declares a `type`. Responses and `undefined` pass as before; the contract's chunk loads with the first value.
  */
 function contractResponder(definition: RouteDefinition, options: InvokerOptions): Responder {
-  const { respond } = options;
+  const { respond, trace } = options;
   if (options.responseContract === 'off' || !definition.responses.some((response) => response.type)) return respond;
   let contracted: Responder | undefined;
+  const made = (module: typeof import('../contract/response-contract')) => {
+    const contract = module.contractResponder(definition, options);
+    return trace ? trace.contract(definition, contract) : contract;
+  };
   return (value, status) => {
     if (value instanceof Response || value === undefined) return respond(value, status);
     const loaded = responseContracts.value;
-    if (loaded) return (contracted ??= loaded.contractResponder(definition, options))(value, status);
-    return responseContracts.load().then((module) => (contracted ??= module.contractResponder(definition, options))(value, status));
+    if (loaded) return (contracted ??= made(loaded))(value, status);
+    return responseContracts.load().then((module) => (contracted ??= made(module))(value, status));
   };
 }

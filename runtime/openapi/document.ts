@@ -1,3 +1,4 @@
+import { cacheControlValue } from '../caching/cache-control';
 import { reasonPhrase } from '../errors/http-error';
 import type { DocumentedApplication } from '../routing/registry';
 import type { RouteDefinition } from '../routing/route-definitions';
@@ -5,11 +6,11 @@ import type { InputParameter } from '../decorators/metadata';
 import type { SchemaUse } from '../schema/components';
 import { isStandardSchema, type StandardSchemaV1 } from '../schema/standard-schema';
 import type { ApiResponseOptions, Class } from '../types';
-import { errorFormatKind, errorMediaType, errorSchemaRef, SHARED_ERROR_REFS, type ErrorFormatKind } from './errors';
+import { CROSS_SITE_REFUSED_REF, errorFormatKind, errorMediaType, errorSchemaRef, HEADER_REFS, SHARED_ERROR_REFS, TOO_MANY_REQUESTS_REF, type ErrorFormatKind } from './errors';
 import { successContent } from './media';
 import { documentedName } from './names';
 import { SCHEMA_REF_PREFIX } from './schemas';
-import type { OpenApiMethod, OperationObject, PathItemObject, ReferenceObject, ResponseObject, SchemaObject } from './types';
+import type { HeaderObject, OpenApiMethod, OperationObject, PathItemObject, ReferenceObject, ResponseObject, SchemaObject } from './types';
 
 /** The part of a document that depends only on one application's routes; built once per application. */
 export interface ApplicationDocument {
@@ -71,7 +72,7 @@ export function describeApplication(application: DocumentedApplication, controll
         route,
         operationId: route.method === 'ALL' ? `${base}_${method}` : base,
         explicitId: route.operation?.operationId !== undefined,
-        operation: (operation ??= describeRoute(route, { dtos, schemas }, errors)),
+        operation: (operation ??= describeRoute(route, { dtos, schemas }, errors, application)),
       });
     }
   }
@@ -103,7 +104,7 @@ function inputSchema(parameter: InputParameter, route: RouteDefinition, referred
   return ref(documentedName(parameter.dto, 'DTO class'));
 }
 
-function describeRoute(route: RouteDefinition, referred: Referred, errors: ErrorFormatKind): Omit<OperationObject, 'operationId'> {
+function describeRoute(route: RouteDefinition, referred: Referred, errors: ErrorFormatKind, application: DocumentedApplication): Omit<OperationObject, 'operationId'> {
   const operation = {} as Omit<OperationObject, 'operationId'>;
   if (route.tags.length > 0) operation.tags = [...route.tags];
   const { summary, description, deprecated } = route.operation ?? {};
@@ -122,6 +123,7 @@ function describeRoute(route: RouteDefinition, referred: Referred, errors: Error
     operation.requestBody = { required: true, content: { 'multipart/form-data': { schema }, 'application/x-www-form-urlencoded': { schema } } };
   }
   operation.responses = describeResponses(route, referred, errors);
+  describeLimitsAndCaching(operation.responses, route, application);
   if (route.security.length > 0) operation.security = route.security.map((requirement) => ({ ...requirement }));
   return operation;
 }
@@ -151,6 +153,45 @@ function describeResponses(route: RouteDefinition, referred: Referred, errors: E
   const sorted: Record<string, ResponseObject | ReferenceObject> = {};
   for (const status of [...responses.keys()].sort((a, b) => a - b)) sorted[String(status)] = responses.get(status)!;
   return sorted;
+}
+
+/**
+ * What the runtime adds to a POST route without a JSON `@Body` (the CSRF check's 403, unless `csrf: false` or a declared
+ * 403), to a limited route (the 429, and the RateLimit fields on its 2xx answers) and to a GET route with
+ * `@CacheControl` or ETags (the header on its 200 and 304, the 304 itself). An `@All` route's operation is shared by
+ * its methods, so its caching and CSRF check are not documented.
+ */
+function describeLimitsAndCaching(responses: Record<string, ResponseObject | ReferenceObject>, route: RouteDefinition, application: DocumentedApplication): void {
+  if (application.csrf !== false && route.method === 'POST' && !route.body && responses['403'] === undefined) {
+    responses['403'] = CROSS_SITE_REFUSED_REF;
+  }
+  const limited = application.rateLimit?.limit !== undefined || route.rateLimit !== undefined || route.controllerRateLimit !== undefined;
+  const get = route.method === 'GET';
+  const etag = get && (route.etag ?? application.etag === true) && !route.sse;
+  const cacheControl = get && route.cacheControl !== undefined ? cacheControlValue(route.cacheControl, `${route.controller.name}.${route.propertyKey}`) : undefined;
+  if (!limited && !etag && cacheControl === undefined) return sortByStatus(responses);
+  const headers: Record<string, HeaderObject | ReferenceObject> = {};
+  if (cacheControl !== undefined) headers['Cache-Control'] = { description: 'How caches may keep the answer.', schema: { type: 'string', const: cacheControl } };
+  if (etag) headers.ETag = HEADER_REFS.ETag;
+  for (const status of Object.keys(responses)) {
+    const response = responses[status];
+    if (!(Number(status) >= 200 && Number(status) < 300) || '$ref' in response) continue;
+    const own: Record<string, HeaderObject | ReferenceObject> = { ...response.headers };
+    if (limited) Object.assign(own, { 'RateLimit-Policy': HEADER_REFS.RateLimitPolicy, RateLimit: HEADER_REFS.RateLimit });
+    if (status === '200') Object.assign(own, headers);
+    if (Object.keys(own).length > 0) responses[status] = { ...response, headers: own };
+  }
+  if (etag) responses['304'] = { description: 'Not Modified: If-None-Match names the current ETag; no body', headers };
+  if (limited) responses['429'] = TOO_MANY_REQUESTS_REF;
+  sortByStatus(responses);
+}
+
+/** Puts the statuses of `responses` in ascending order, in place. */
+function sortByStatus(responses: Record<string, ResponseObject | ReferenceObject>): void {
+  const sorted = Object.keys(responses).sort((a, b) => Number(a) - Number(b));
+  const copy = { ...responses };
+  for (const status of Object.keys(responses)) delete responses[status];
+  for (const status of sorted) responses[status] = copy[status];
 }
 
 function describeResponse(options: ApiResponseOptions, referred: Referred, errors: ErrorFormatKind, route: RouteDefinition): ResponseObject {

@@ -2,7 +2,7 @@ import { defaultErrorBody, HttpError, reasonPhrase, type FieldError } from '../e
 import { isProblemDetails, PROBLEM_JSON } from '../errors/problem-details';
 import type { DocumentedApplication } from '../routing/registry';
 import { DEFAULT_ERROR_SCHEMAS, PROBLEM_DETAILS_SCHEMAS } from './error-schemas';
-import type { ReferenceObject, ResponseObject, SchemaObject } from './types';
+import type { HeaderObject, ReferenceObject, ResponseObject, SchemaObject } from './types';
 
 /** How an application's errors look: the default body, RFC 9457 problem details, or its own `formatError`. */
 export type ErrorFormatKind = 'default' | 'problem-details' | 'custom';
@@ -86,4 +86,46 @@ export function commonErrorFormat(applications: readonly DocumentedApplication[]
     );
   }
   return kinds[0] ?? 'default';
+}
+
+/** The headers a limited or cached route sends, documented once in components.headers and referred to by name. */
+export const HEADERS = {
+  RetryAfter: { description: 'Seconds to wait before sending the request again.', schema: { type: 'integer', minimum: 1 } },
+  RateLimitPolicy: {
+    description: 'The quotas the route counts against (draft-ietf-httpapi-ratelimit-headers): `"route";q=5;w=60` is 5 requests a 60 s window.',
+    schema: { type: 'string', examples: ['"route";q=5;w=60'] },
+  },
+  RateLimit: {
+    description: 'What is left of each quota, and the seconds until its window ends: `"route";r=4;t=60`.',
+    schema: { type: 'string', examples: ['"route";r=4;t=60'] },
+  },
+  ETag: { description: 'A strong validator of the body: send it back in If-None-Match to get a 304 while it has not changed.', schema: { type: 'string' } },
+} satisfies Record<string, HeaderObject>;
+
+export const HEADER_REFS = Object.fromEntries(Object.keys(HEADERS).map((name) => [name, { $ref: `#/components/headers/${name}` }])) as Record<
+  keyof typeof HEADERS,
+  ReferenceObject
+>;
+
+export const TOO_MANY_REQUESTS_REF: ReferenceObject = { $ref: '#/components/responses/TooManyRequests' };
+export const CROSS_SITE_REFUSED_REF: ReferenceObject = { $ref: '#/components/responses/CrossSiteRefused' };
+
+/** components.responses.CrossSiteRefused: the 403 of the CSRF check, in the application's error format. */
+export function crossSiteRefused(kind: ErrorFormatKind): ResponseObject {
+  const media: ResponseObject['content'] = { [errorMediaType(kind)]: { schema: errorSchemaRef(kind, 403) } };
+  const error = new HttpError(403, "Cross-site POST refused: Origin https://evil.example is not this app's. List the origins you trust in createApplication({ csrf: { origins } })");
+  if (kind !== 'custom') media[errorMediaType(kind)].example = kind === 'default' ? defaultErrorBody(error) : problemExample(error);
+  return { description: "Forbidden: a form posted from a page on another site (its Origin is not this app's)", content: media };
+}
+
+/** components.responses.TooManyRequests: the 429 of a rate limit, in the application's error format, with its headers. */
+export function tooManyRequests(kind: ErrorFormatKind): ResponseObject {
+  const media: ResponseObject['content'] = { [errorMediaType(kind)]: { schema: errorSchemaRef(kind, 429) } };
+  const error = new HttpError(429, 'Too many requests: try again in 42 s');
+  if (kind !== 'custom') media[errorMediaType(kind)].example = kind === 'default' ? defaultErrorBody(error) : problemExample(error);
+  return {
+    description: 'Too Many Requests: over a rate limit (see RateLimit-Policy)',
+    headers: { 'Retry-After': HEADER_REFS.RetryAfter, 'RateLimit-Policy': HEADER_REFS.RateLimitPolicy, RateLimit: HEADER_REFS.RateLimit },
+    content: media,
+  };
 }

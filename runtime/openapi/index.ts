@@ -3,7 +3,7 @@ import { registeredApplications, type DocumentedApplication } from '../routing/r
 import type { Class } from '../types';
 import { describeSchemas, type SchemaUse } from '../schema/components';
 import { buildPaths, describeApplication, schemaPlaceholder, type ApplicationDocument, type DocumentedOperation } from './document';
-import { commonErrorFormat, errorComponents } from './errors';
+import { commonErrorFormat, crossSiteRefused, errorComponents, HEADERS, tooManyRequests } from './errors';
 import { assertNamesKept } from './names';
 import { describeParameters, hasInputDtos, hasInputs, objectProperties, type InputProperties, type ParameterPlace } from './parameters';
 import { buildSchemas, classSchema, loadSchemaTools, memoizedSchemaTools, type SchemaCache, type SchemaToolsLoader } from './schemas';
@@ -28,7 +28,8 @@ export function createDocumentGenerator(load: SchemaToolsLoader = loadSchemaTool
   async function build(options: OpenApiOptions, applications: readonly DocumentedApplication[]): Promise<OpenApiDocument> {
     assertNamesKept();
     const controllers = options.controllers ? new Set<Class>(options.controllers) : undefined;
-    const errors = errorComponents(commonErrorFormat(applications), options.errorSchema);
+    const errorFormat = commonErrorFormat(applications);
+    const errors = errorComponents(errorFormat, options.errorSchema);
     const parts = applications.map((application) => {
       if (controllers) return describeApplication(application, controllers);
       let part = perApplication.get(application);
@@ -83,13 +84,25 @@ export function createDocumentGenerator(load: SchemaToolsLoader = loadSchemaTool
     const paths = buildPaths(documented);
     const securitySchemes = checkedSecuritySchemes(options.securitySchemes, parts);
     const tags = [...new Set(operations.flatMap((entry) => entry.operation.tags ?? []))];
+    // Rate limits and ETags add components of their own, only where a route uses them.
+    const responses = { ...errors.responses };
+    const refers = (name: string) => operations.some((entry) => Object.values(entry.operation.responses).some((response) => '$ref' in response && response.$ref === `#/components/responses/${name}`));
+    if (refers('CrossSiteRefused')) responses.CrossSiteRefused = crossSiteRefused(errorFormat);
+    if (refers('TooManyRequests')) responses.TooManyRequests = tooManyRequests(errorFormat);
+    const used = JSON.stringify([operations.map((entry) => entry.operation.responses), responses]);
+    const headers = Object.fromEntries(Object.entries(HEADERS).filter(([name]) => used.includes(`#/components/headers/${name}"`)));
     const document: OpenApiDocument = {
       openapi: '3.1.0',
       info: { title: options.title, version: options.version ?? '1.0.0' },
       ...(options.servers ? { servers: options.servers.map((server) => ({ ...server })) } : {}),
       ...(tags.length > 0 ? { tags: tags.map((name) => ({ name })) } : {}),
       paths,
-      components: { schemas: sortKeys({ ...schemas, ...errors.schemas }), responses: errors.responses, ...(securitySchemes ? { securitySchemes } : {}) },
+      components: {
+        schemas: sortKeys({ ...schemas, ...errors.schemas }),
+        responses,
+        ...(Object.keys(headers).length > 0 ? { headers } : {}),
+        ...(securitySchemes ? { securitySchemes } : {}),
+      },
     };
     if (options.description !== undefined) document.info.description = options.description;
     // One serialisation makes the result independent of our caches (a caller may not change them through it) and frozen;

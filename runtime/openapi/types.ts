@@ -31,8 +31,14 @@ export interface RequestBodyObject {
   content: Record<string, MediaTypeObject>;
 }
 
+export interface HeaderObject {
+  description: string;
+  schema: SchemaObject;
+}
+
 export interface ResponseObject {
   description: string;
+  headers?: Record<string, HeaderObject | ReferenceObject>;
   content?: Record<string, MediaTypeObject>;
 }
 
@@ -63,7 +69,12 @@ export interface OpenApiDocument {
   servers?: ServerObject[];
   tags?: { name: string }[];
   paths: Record<string, PathItemObject>;
-  components: { schemas: Record<string, SchemaObject>; responses: Record<string, ResponseObject>; securitySchemes?: Record<string, SecuritySchemeObject> };
+  components: {
+    schemas: Record<string, SchemaObject>;
+    responses: Record<string, ResponseObject>;
+    headers?: Record<string, HeaderObject>;
+    securitySchemes?: Record<string, SecuritySchemeObject>;
+  };
 }
 
 /** An OpenAPI Security Scheme Object, e.g. `{ type: 'http', scheme: 'bearer', bearerFormat: 'JWT' }`. */

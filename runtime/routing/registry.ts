@@ -1,4 +1,6 @@
 import type { ErrorFormatter } from '../errors/http-error';
+import type { CsrfOptions } from '../guards/csrf';
+import type { ApplicationRateLimitOptions } from '../guards/limits';
 import type { RouteDefinition } from './route-definitions';
 
 /** What the OpenAPI generator reads of an application. */
@@ -7,6 +9,12 @@ export interface DocumentedApplication {
   readonly routes: readonly RouteDefinition[];
   /** How its errors are answered: the error responses are documented in this format. */
   readonly formatError?: ErrorFormatter;
+  /** `false` when its CSRF check is off: otherwise its POST routes without a JSON body document the 403. */
+  readonly csrf?: false | CsrfOptions;
+  /** Its limit on every route: each route documents the 429. */
+  readonly rateLimit?: ApplicationRateLimitOptions;
+  /** ETags on every GET route: each documents the 304. */
+  readonly etag?: boolean;
 }
 
 // One application per basePath: a module that creates its application again (Next's dev reloads, or one route

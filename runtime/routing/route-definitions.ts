@@ -1,4 +1,5 @@
-import { findClassRecord, type CustomParameter, type InputParameter } from '../decorators/metadata';
+import { findClassRecord, type CustomParameter, type InputParameter, type ProductionRecord } from '../decorators/metadata';
+import type { RateLimitOptions } from '../guards/limits';
 import { joinPaths, parsePattern, type PatternSegment } from './path';
 import type { ApiOperationOptions, ApiResponseOptions, Class, Middleware, RouteMethod, SecurityRequirement } from '../types';
 
@@ -36,6 +37,14 @@ export interface RouteDefinition {
   sse?: { keepAlive: number };
   /** `@Produces(mediaType)`: the success response's media type. */
   produces?: string;
+  /** The controller's `@RateLimit`: one count for all of its routes. */
+  controllerRateLimit?: RateLimitOptions;
+  /** The method's `@RateLimit`. */
+  rateLimit?: RateLimitOptions;
+  /** `@CacheControl` of the method, else of the controller. */
+  cacheControl?: ProductionRecord['cacheControl'];
+  /** `@ETag` of the method, else of the controller. */
+  etag?: boolean;
 }
 
 export function buildRouteDefinitions(controllers: readonly Class[], basePath: string): RouteDefinition[] {
@@ -80,6 +89,10 @@ export function buildRouteDefinitions(controllers: readonly Class[], basePath: s
         security: [...record.security, ...(method?.security ?? [])],
         sse: method?.sse,
         produces: method?.produces,
+        controllerRateLimit: record.rateLimit,
+        rateLimit: method?.rateLimit,
+        cacheControl: method?.cacheControl ?? record.cacheControl,
+        etag: method?.etag ?? record.etag,
       });
     }
   }

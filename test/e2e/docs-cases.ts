@@ -66,6 +66,7 @@ export function docsCases({ test, server }: ExampleSuite): void {
       '/api/system/echo',
       '/api/system/fail',
       '/api/system/health',
+      '/api/system/limited',
       '/api/system/whoami',
       '/api/users',
       '/api/users/me',

@@ -4,7 +4,7 @@
 // class-validator controller, one on Zod and one on Valibot; without @valibot/to-json-schema (the first variant) the
 // build must not need it, with it (the docs variant) the document, `openapi --check` and the typed client cover them.
 import { spawnSync } from 'node:child_process';
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import { suite } from 'uvu';
@@ -138,6 +138,27 @@ for (const variant of VARIANTS) {
       const invalidLabel = await send(port, 'POST', '/api/labels', json({ name: 'urgent', color: 'blue' }));
       assert.is(invalidLabel.status, 422);
       assert.equal(invalidLabel.json().errors.map((error: { field: string }) => error.field), ['color']);
+    });
+
+    test('a GET after a POST sees it (under Next.js 16 with cacheComponents: true, nothing is frozen at build time), with a new ETag', async () => {
+      const { port } = running();
+      const before = await send(port, 'GET', '/api/items');
+      assert.is(before.status, 200);
+      const tag = String(before.headers.etag);
+      assert.is((await send(port, 'GET', '/api/items', { headers: { 'if-none-match': tag } })).status, 304);
+      const title = `${bundler} ${Date.now()}`;
+      assert.is((await send(port, 'POST', '/api/items', json({ title, tags: [] }))).status, 201);
+      const after = await send(port, 'GET', '/api/items', { headers: { 'if-none-match': tag } });
+      assert.is(after.status, 200);
+      assert.ok(after.json().some((item: { title: string }) => item.title === title), after.text);
+      assert.not.equal(after.headers.etag, tag);
+    });
+
+    test('tracing: true without @opentelemetry/api installed: the app built and serves, with no error logged (Next.js lends its own copy of the API)', () => {
+      assert.not.ok(existsSync(join(dir!, 'node_modules', '@opentelemetry', 'api')), '@opentelemetry/api is installed: the variant tests nothing');
+      // Both bundlers resolve a missing @opentelemetry/api to next/dist/compiled/@opentelemetry/api: tracing reads the
+      // same global registry through it, and finds no provider here.
+      assert.not.match(running().output(), /⨯|Error/);
     });
 
     if (!variant.docs) {

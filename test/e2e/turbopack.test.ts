@@ -9,6 +9,7 @@ import { formCases } from './form-cases';
 import { fuzzCases } from './fuzz-cases';
 import { httpCases } from './http-cases';
 import { inputCases } from './input-cases';
+import { cachingCases, csrfCases, rateLimitCases, tracingCases } from './production-cases';
 import { streamsCases } from './streams-cases';
 import { serverClientCases } from './server-client-cases';
 
@@ -23,6 +24,12 @@ corsCases(example);
 // The 30 s soak of 200 streams once, with Turbopack: it measures the same server code under both bundlers.
 streamsCases(example, { soak: true });
 serverClientCases(example);
+// Issue 35: HTTP caching, CSRF in Chromium, rate limits (two more next start sharing a Redis) and traces (next start
+// with an OTLP collector here), on the Turbopack build only: they exercise the same server code under both bundlers.
+cachingCases(example);
+csrfCases(example);
+rateLimitCases(example);
+tracingCases(example);
 // Last: the fuzz creates and changes posts, which the cases above count on.
 fuzzCases(example);
 example.test.run();

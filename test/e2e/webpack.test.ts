@@ -7,6 +7,7 @@ import { formCases } from './form-cases';
 import { fuzzCases } from './fuzz-cases';
 import { httpCases } from './http-cases';
 import { inputCases } from './input-cases';
+import { cachingCases } from './production-cases';
 import { streamsCases } from './streams-cases';
 import { serverClientCases } from './server-client-cases';
 
@@ -18,6 +19,8 @@ formCases(example);
 // SSE, downloads and their Chromium checks on both builds; the 30 s soak runs on the Turbopack one only.
 streamsCases(example, { soak: false });
 serverClientCases(example);
+// Issue 35: ETags (crypto.subtle in a webpack server bundle) and the document's 304 and 429.
+cachingCases(example);
 // Last: the fuzz creates and changes posts, which the cases above count on.
 fuzzCases(example);
 example.test.run();

@@ -4,7 +4,9 @@ import {
   ApiSecurity,
   ApiTags,
   Body,
+  CacheControl,
   Controller,
+  ETag,
   Delete,
   Get,
   HttpCode,
@@ -77,7 +79,10 @@ export class PostsController {
     return { tag, posts: posts.list().filter((post) => post.tags.some((entry) => entry.name === tag)) };
   }
 
+  // Browsers and clients keep the post and ask again with If-None-Match: 304 while it has not changed.
   @Get('/:id')
+  @ETag()
+  @CacheControl({ private: true, noCache: true })
   @ApiOperation({ summary: 'One post' })
   @ApiResponse({ status: 200, type: PostDto })
   @ApiResponse(NOT_FOUND)

@@ -1,4 +1,4 @@
-import { All, ApiOperation, ApiResponse, ApiTags, Controller, Get, Headers, Use, type RouteContext } from 'next-app-controllers';
+import { All, ApiOperation, ApiResponse, ApiTags, Controller, Get, Headers, RateLimit, Use, type RouteContext } from 'next-app-controllers';
 import { CurrentClient } from '@/lib/current-client';
 import { requireApiKey } from '@/lib/middleware';
 import { ClientHeaders } from './dto';
@@ -29,6 +29,14 @@ export class SystemController {
   @ApiOperation({ summary: 'Who is calling (needs x-api-key; x-client-version optional)' })
   whoami(@CurrentClient() client: string, @Headers(ClientHeaders) headers: ClientHeaders) {
     return { client, version: headers['x-client-version'] ?? null };
+  }
+
+  // At most 5 requests a minute from one client (its address; every instance counts together with a Redis store).
+  @Get('/limited')
+  @RateLimit({ limit: 5, window: 60_000 })
+  @ApiOperation({ summary: 'Rate limited: 5 requests a minute per client' })
+  limited() {
+    return { ok: true };
   }
 
   // An unexpected error: the client gets a bare 500 body, the details go to the server log only.

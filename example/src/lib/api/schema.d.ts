@@ -235,6 +235,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/system/limited": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Rate limited: 5 requests a minute per client */
+        get: operations["SystemController_limited"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/system/fail": {
         parameters: {
             query?: never;
@@ -528,10 +545,54 @@ export interface components {
                 "application/json": components["schemas"]["ErrorResponse"];
             };
         };
+        /** @description Forbidden: a form posted from a page on another site (its Origin is not this app's) */
+        CrossSiteRefused: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "success": false,
+                 *       "statusCode": 403,
+                 *       "message": "Cross-site POST refused: Origin https://evil.example is not this app's. List the origins you trust in createApplication({ csrf: { origins } })"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorResponse"];
+            };
+        };
+        /** @description Too Many Requests: over a rate limit (see RateLimit-Policy) */
+        TooManyRequests: {
+            headers: {
+                "Retry-After": components["headers"]["RetryAfter"];
+                "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                RateLimit: components["headers"]["RateLimit"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "success": false,
+                 *       "statusCode": 429,
+                 *       "message": "Too many requests: try again in 42 s"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorResponse"];
+            };
+        };
     };
     parameters: never;
     requestBodies: never;
-    headers: never;
+    headers: {
+        /** @description Seconds to wait before sending the request again. */
+        RetryAfter: number;
+        /** @description The quotas the route counts against (draft-ietf-httpapi-ratelimit-headers): `"route";q=5;w=60` is 5 requests a 60 s window. */
+        RateLimitPolicy: string;
+        /** @description What is left of each quota, and the seconds until its window ends: `"route";r=4;t=60`. */
+        RateLimit: string;
+        /** @description A strong validator of the body: send it back in If-None-Match to get a 304 while it has not changed. */
+        ETag: string;
+    };
     pathItems: never;
 }
 export type $defs = Record<string, never>;
@@ -654,11 +715,24 @@ export interface operations {
             /** @description OK */
             200: {
                 headers: {
+                    /** @description How caches may keep the answer. */
+                    "Cache-Control"?: "private, no-cache";
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["PostDto"];
                 };
+            };
+            /** @description Not Modified: If-None-Match names the current ETag; no body */
+            304: {
+                headers: {
+                    /** @description How caches may keep the answer. */
+                    "Cache-Control"?: "private, no-cache";
+                    ETag: components["headers"]["ETag"];
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description No post with this id */
             404: {
@@ -952,6 +1026,7 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            403: components["responses"]["CrossSiteRefused"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["ContentTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
@@ -1197,6 +1272,29 @@ export interface operations {
             };
             404: components["responses"]["NotFound"];
             422: components["responses"]["ValidationFailed"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    SystemController_limited: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "RateLimit-Policy": components["headers"]["RateLimitPolicy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalServerError"];
         };
     };

@@ -1,0 +1,82 @@
+import type { HttpCaching } from '../caching/http-caching';
+import { compose, type Handler } from '../compose';
+import type { ErrorHook, ErrorResponder } from '../errors/error-handler';
+import { csrfCheck, type CsrfOptions } from '../guards/csrf';
+import type { ApplicationRateLimitOptions } from '../guards/limits';
+import type { RouteResponder } from '../responses/route-responder';
+import type { RouteDefinition } from '../routing/route-definitions';
+import type { InvokerTrace } from '../tracing/hooks';
+import type { Tracing } from '../tracing/spans';
+import type { Middleware } from '../types';
+
+/** The production options of `createApplication`, and the routes they apply to. */
+export interface StepSettings {
+  basePath: string;
+  routes: readonly { definition: RouteDefinition }[];
+  csrf?: false | CsrfOptions;
+  rateLimit?: ApplicationRateLimitOptions;
+  etag?: boolean;
+  tracing?: boolean;
+  onError?: ErrorHook;
+}
+
+/** The chunks an application's options need: tracing, the rate limiter, HTTP caching. */
+export interface StepModules {
+  tracing?: Tracing;
+  rateLimiter?: typeof import('../guards/rate-limit').rateLimiter;
+  httpCaching?: HttpCaching;
+}
+
+/**
+ * Loads what the options and the routes' decorators ask for, before the dispatcher is built (each is a chunk of its
+ * own); nothing, and no promise, for an application that uses none of them.
+ */
+export function loadStepModules(settings: StepSettings): StepModules | Promise<StepModules> {
+  const definitions = settings.routes.map(({ definition }) => definition);
+  const limits = settings.rateLimit !== undefined || definitions.some((definition) => definition.rateLimit ?? definition.controllerRateLimit);
+  const caching = settings.etag === true || definitions.some((definition) => definition.cacheControl !== undefined || definition.etag);
+  if (!settings.tracing && !limits && !caching) return {};
+  return Promise.all([
+    settings.tracing ? import('../tracing/spans').then((module) => module.loadTracing()) : undefined,
+    limits ? import('../guards/rate-limit').then((module) => module.rateLimiter) : undefined,
+    caching ? import('../caching/http-caching').then((module) => module.httpCaching(settings.etag === true)) : undefined,
+  ]).then(([tracing, rateLimiter, httpCaching]) => ({ tracing, rateLimiter, httpCaching }));
+}
+
+/** Where the production steps go in a route's answer. */
+export interface RouteSteps {
+  /** The application's error handler (recording unexpected errors on the active span when traced). */
+  fail: ErrorResponder;
+  /** For the invoker: the responder with ETags, and the spans of validation, handler and contract. */
+  responder?: (definition: RouteDefinition, send: RouteResponder) => RouteResponder;
+  trace?: InvokerTrace;
+  /** Right around the invoker, after every middleware: the rate limits, then `Cache-Control`. */
+  around(definition: RouteDefinition, run: Handler): Handler;
+  /**
+   * The route's whole chain, composed on its first request: the global middleware, the CSRF check, the route's
+   * middleware, then `run`; behind tracing's naming of the request's span. Without CSRF check and tracing, the one
+   * composition the dispatcher has always made.
+   */
+  chain(definition: RouteDefinition, globalMiddleware: readonly Middleware[], middleware: readonly Middleware[], run: Handler): Handler;
+}
+
+export function routeSteps(settings: StepSettings, modules: StepModules, errorHandler: ErrorResponder): RouteSteps {
+  const { tracing, rateLimiter, httpCaching } = modules;
+  const fail = tracing ? tracing.fail(errorHandler) : errorHandler;
+  const csrf = csrfCheck(settings.csrf, fail);
+  const limit = rateLimiter?.({ basePath: settings.basePath, rateLimit: settings.rateLimit, fail, onError: settings.onError });
+  return {
+    fail,
+    responder: httpCaching?.etag,
+    trace: tracing?.invoker,
+    around(definition, run) {
+      const cached = httpCaching ? httpCaching.cacheControl(definition, run) : run;
+      return limit ? limit(definition, cached) : cached;
+    },
+    chain(definition, globalMiddleware, middleware, run) {
+      const guarded = csrf?.(definition, compose(middleware, run, fail));
+      const chained = guarded ? compose(globalMiddleware, guarded, fail) : compose([...globalMiddleware, ...middleware], run, fail);
+      return tracing ? tracing.route(definition, chained, globalMiddleware.length + middleware.length > 0) : chained;
+    },
+  };
+}
