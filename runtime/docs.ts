@@ -4,7 +4,7 @@ import { assertSwaggerUiOptions, type SwaggerUiHandler, type SwaggerUiOptions } 
 // The documentation code is loaded on first use (Rollup splits it into chunks of its own): an application that
 // only dispatches never parses it, and the main entry stays small.
 
-/** The OpenAPI 3.1 document of the routes of every application created in this process. See runtime/openapi. */
+/** The OpenAPI 3.1 (or, with `openapi: '3.2'`, 3.2) document of the routes of every application created in this process. See runtime/openapi. */
 export async function generateOpenApiDocument(options: OpenApiOptions): Promise<OpenApiDocument> {
   const openapi = await import('./openapi/index');
   return openapi.generateOpenApiDocument(options);

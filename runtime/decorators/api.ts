@@ -1,11 +1,18 @@
-import type { ApiOperationOptions, ApiResponseOptions, Class, SecurityRequirement } from '../types';
+import type { ApiOperationOptions, ApiResponseOptions, ApiTagOptions, Class, SecurityRequirement } from '../types';
 import { onClassOrMethod, onMethod } from './legacy';
 
 type ClassOrMethodDecorator = (target: object, propertyKey?: string | symbol, descriptor?: unknown) => void;
 
-/** OpenAPI tags for every route of a controller (on the class) or for one route (on a method). */
-export function ApiTags(...tags: string[]): ClassOrMethodDecorator {
-  return onClassOrMethod('ApiTags', (record) => record.tags.unshift(...tags));
+/**
+ * OpenAPI tags for every route of a controller (on the class) or for one route (on a method): names, or objects that
+ * also describe the tag, e.g. `@ApiTags({ name: 'Comments', parent: 'Posts' })` (a hierarchy in an OpenAPI 3.2 document).
+ */
+export function ApiTags(...tags: (string | ApiTagOptions)[]): ClassOrMethodDecorator {
+  const details = tags.filter((tag) => typeof tag == 'object');
+  return onClassOrMethod('ApiTags', (record) => {
+    record.tags.unshift(...tags.map((tag) => (typeof tag == 'object' ? tag.name : tag)));
+    if (details.length) (record.tagDetails ??= []).push(...details);
+  });
 }
 
 /** OpenAPI summary, description, operationId and deprecation of one route. */

@@ -1,4 +1,4 @@
-import type { ApiOperationOptions, ApiResponseOptions, Class, Middleware, ParamResolver, RouteMethod, SecurityRequirement } from '../types';
+import type { ApiOperationOptions, ApiResponseOptions, ApiTagOptions, Class, Middleware, ParamResolver, RouteMethod, SecurityRequirement } from '../types';
 
 export interface DtoParameter {
   index: number;
@@ -21,6 +21,8 @@ export interface MethodRecord extends Partial<Record<DtoInputKey, DtoParameter>>
   middleware: Middleware[];
   httpCode?: number;
   tags: string[];
+  /** The tags `@ApiTags` gave as objects (`{ name, parent }`): read by the OpenAPI generator only. */
+  tagDetails?: ApiTagOptions[];
   operation?: ApiOperationOptions;
   responses: ApiResponseOptions[];
   security: SecurityRequirement[];
@@ -39,6 +41,7 @@ export interface ClassRecord {
   methods: Map<string, MethodRecord>;
   middleware: Middleware[];
   tags: string[];
+  tagDetails?: ApiTagOptions[];
   responses: ApiResponseOptions[];
   security: SecurityRequirement[];
   /** `@ApiSchema({ name })`: the class's component schema name, when not its own name. */

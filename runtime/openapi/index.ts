@@ -7,6 +7,7 @@ import { assertNamesKept } from './names';
 import { describeParameters, hasInputDtos } from './parameters';
 import { buildSchemas, classSchema, loadSchemaTools, type ClassSchema, memoizedSchemaTools, type SchemaCache, type SchemaToolsLoader } from './schemas';
 import type { OpenApiDocument, OpenApiOptions, SchemaObject } from './types';
+import { documentTags, openApiVersion, toOpenApi32 } from './versions';
 
 export type { OpenApiDocument, OpenApiOptions } from './types';
 
@@ -24,6 +25,7 @@ export function createDocumentGenerator(load: SchemaToolsLoader = loadSchemaTool
 
   async function build(options: OpenApiOptions, applications: readonly DocumentedApplication[]): Promise<OpenApiDocument> {
     assertNamesKept();
+    const version = openApiVersion(options.openapi);
     const controllers = options.controllers ? new Set<Class>(options.controllers) : undefined;
     const errors = errorComponents(commonErrorFormat(applications), options.errorSchema);
     const parts = applications.map((application) => {
@@ -47,18 +49,19 @@ export function createDocumentGenerator(load: SchemaToolsLoader = loadSchemaTool
     }
     const paths = buildPaths(documented);
     const securitySchemes = checkedSecuritySchemes(options.securitySchemes, parts);
-    const tags = [...new Set(operations.flatMap((entry) => entry.operation.tags ?? []))];
+    const tags = documentTags(operations, version);
     const document: OpenApiDocument = {
       openapi: '3.1.0',
       info: { title: options.title, version: options.version ?? '1.0.0' },
       ...(options.servers ? { servers: options.servers.map((server) => ({ ...server })) } : {}),
-      ...(tags.length > 0 ? { tags: tags.map((name) => ({ name })) } : {}),
+      ...(tags.length > 0 ? { tags } : {}),
       paths,
       components: { schemas: sortKeys({ ...schemas, ...errors.schemas }), responses: errors.responses, ...(securitySchemes ? { securitySchemes } : {}) },
     };
     if (options.description !== undefined) document.info.description = options.description;
     // One serialisation makes the result independent of our caches (a caller may not change them through it) and frozen.
-    return deepFreeze(JSON.parse(JSON.stringify(document)) as OpenApiDocument);
+    const copy = JSON.parse(JSON.stringify(document)) as OpenApiDocument;
+    return deepFreeze(version === '3.2' ? toOpenApi32(copy) : copy);
   }
 
   return function generate(options) {
@@ -66,7 +69,7 @@ export function createDocumentGenerator(load: SchemaToolsLoader = loadSchemaTool
       throw new TypeError("generateOpenApiDocument({ title }) needs a title, e.g. generateOpenApiDocument({ title: 'API' }).");
     }
     const applications = options.applications ?? registeredApplications();
-    const key = JSON.stringify([options.title, options.version, options.description, options.servers, options.controllers?.map((c) => c.name), options.errorSchema, options.securitySchemes]);
+    const key = JSON.stringify([options.openapi, options.title, options.version, options.description, options.servers, options.controllers?.map((c) => c.name), options.errorSchema, options.securitySchemes]);
     if (
       lastDocument &&
       lastDocument.key === key &&
@@ -88,8 +91,8 @@ export function createDocumentGenerator(load: SchemaToolsLoader = loadSchemaTool
 const generate = createDocumentGenerator();
 
 /**
- * The OpenAPI 3.1 document of every route of every application created in this process (import the module that calls
- * `createApplication` first), or of `options.applications`. DTO schemas come from the validation decorators through
+ * The OpenAPI 3.1 document (3.2 with `openapi: '3.2'`) of every route of every application created in this process
+ * (import the module that calls `createApplication` first), or of `options.applications`. DTO schemas come from the validation decorators through
  * class-validator-jsonschema, an optional peer loaded on first use.
  *
  * The same input gives a byte-identical document, and the same applications and options give the same (frozen) object.
