@@ -1,3 +1,4 @@
+import { lazy } from './lazy';
 import type { OpenApiDocument, OpenApiOptions } from './openapi/types';
 import { assertSwaggerUiOptions, type SwaggerUiHandler, type SwaggerUiOptions } from './swagger-ui/options';
 
@@ -10,18 +11,15 @@ export async function generateOpenApiDocument(options: OpenApiOptions): Promise<
   return openapi.generateOpenApiDocument(options);
 }
 
+/** A route handler whose code is a chunk loaded on its first call (the docs pages, the MCP endpoint). */
+export function lazyHandler<A extends unknown[]>(load: () => Promise<(...args: A) => Promise<Response>>): (...args: A) => Promise<Response> {
+  const handler = lazy(load);
+  return async (...args) => (handler.value ?? (await handler.load()))(...args);
+}
+
 /** The GET handler of `app/api-docs/[[...file]]/route.ts`, serving Swagger UI from swagger-ui-dist. See runtime/swagger-ui. */
 export function createSwaggerUiHandler(options: SwaggerUiOptions): SwaggerUiHandler {
   assertSwaggerUiOptions(options);
-  let handler: Promise<SwaggerUiHandler> | undefined;
-  return async function GET(request, context) {
-    handler ??= import('./swagger-ui/index').then(
-      (swaggerUi) => swaggerUi.createSwaggerUiHandler(options),
-      (error: unknown) => {
-        handler = undefined;
-        throw error;
-      },
-    );
-    return (await handler)(request, context);
-  };
+  return lazyHandler(() => import('./swagger-ui/index').then((swaggerUi) => swaggerUi.createSwaggerUiHandler(options)));
 }
+

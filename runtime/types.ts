@@ -40,6 +40,14 @@ export interface ApiTagOptions {
   kind?: string;
 }
 
+/** `@McpTool`: the route as a tool of `createMcpHandler(app)`. */
+export interface McpToolOptions {
+  /** The tool's name. Default: the route's operationId (`PostsController_create`, or `@ApiOperation`'s). */
+  name?: string;
+  /** What the tool does, for the agent. Default: `@ApiOperation`'s summary and description. */
+  description?: string;
+}
+
 /** One OpenAPI security requirement: a security scheme's name and the scopes it needs (empty but for OAuth2/OIDC). */
 export type SecurityRequirement = Record<string, string[]>;
 

@@ -1,4 +1,4 @@
-import type { ApiOperationOptions, ApiResponseOptions, ApiTagOptions, Class, Middleware, ParamResolver, RouteMethod, SecurityRequirement } from '../types';
+import type { ApiOperationOptions, ApiResponseOptions, ApiTagOptions, Class, McpToolOptions, Middleware, ParamResolver, RouteMethod, SecurityRequirement } from '../types';
 
 export interface DtoParameter {
   index: number;
@@ -21,7 +21,7 @@ export interface MethodRecord extends Partial<Record<DtoInputKey, DtoParameter>>
   middleware: Middleware[];
   httpCode?: number;
   tags: string[];
-  /** The tags `@ApiTags` gave as objects (`{ name, parent }`): read by the OpenAPI generator only. */
+  /** What `@ApiTags` was given, names and objects (`{ name, parent }`): the generator reads the objects. */
   tagDetails?: ApiTagOptions[];
   operation?: ApiOperationOptions;
   responses: ApiResponseOptions[];
@@ -30,6 +30,8 @@ export interface MethodRecord extends Partial<Record<DtoInputKey, DtoParameter>>
   sse?: { keepAlive: number };
   /** `@Produces(mediaType)`. */
   produces?: string;
+  /** `@McpTool()`: a tool of `createMcpHandler(app)`. */
+  mcp?: McpToolOptions;
 }
 
 /** What the decorators record about one class, in the order the decorators ran. */

@@ -5,12 +5,12 @@ import * as assert from 'uvu/assert';
 import { ApiResponse, ApiTags, Body, Controller, Get, Post, Sse, createApplication, generateOpenApiDocument } from '../../runtime/index';
 import type { OpenApiDocument, ResponseObject } from '../../runtime/openapi/types';
 
-class EventDto {
+class TickEvent32Dto {
   @IsInt()
   n!: number;
 }
 
-class CommentDto {
+class Comment32Dto {
   @IsString()
   text!: string;
 }
@@ -19,7 +19,7 @@ class CommentDto {
 @Controller('/posts')
 class PostsController {
   @Sse()
-  @ApiResponse({ status: 200, type: EventDto })
+  @ApiResponse({ status: 200, type: TickEvent32Dto })
   @Get('/events')
   async *events() {}
 
@@ -33,7 +33,7 @@ class PostsController {
 @Controller('/comments')
 class CommentsController {
   @Post('')
-  create(@Body(CommentDto) body: CommentDto) {
+  create(@Body(Comment32Dto) body: Comment32Dto) {
     return body;
   }
 
@@ -69,7 +69,7 @@ v32('an @Sse route documents each event with itemSchema, and the 3.1 extension i
     type: 'object',
     required: ['data'],
     properties: {
-      data: { type: 'string', contentMediaType: 'application/json', contentSchema: { $ref: '#/components/schemas/EventDto' } },
+      data: { type: 'string', contentMediaType: 'application/json', contentSchema: { $ref: '#/components/schemas/TickEvent32Dto' } },
       event: { type: 'string' },
       id: { type: 'string' },
       retry: { type: 'integer', minimum: 0 },
