@@ -1,5 +1,6 @@
 import { lazy } from './lazy';
 import type { OpenApiDocument, OpenApiOptions } from './openapi/types';
+import type { ScalarHandler, ScalarOptions } from './scalar/options';
 import { assertSwaggerUiOptions, type SwaggerUiHandler, type SwaggerUiOptions } from './swagger-ui/options';
 
 // The documentation code is loaded on first use (Rollup splits it into chunks of its own): an application that
@@ -23,3 +24,11 @@ export function createSwaggerUiHandler(options: SwaggerUiOptions): SwaggerUiHand
   return lazyHandler(() => import('./swagger-ui/index').then((swaggerUi) => swaggerUi.createSwaggerUiHandler(options)));
 }
 
+/**
+ * The GET handler of `app/<path>/[[...file]]/route.ts`, serving Scalar's API reference from @scalar/api-reference at
+ * wherever the route file is mounted. See runtime/scalar.
+ */
+export function createScalarHandler(options: ScalarOptions): ScalarHandler {
+  if (typeof options?.openApiUrl != 'string') throw new TypeError("createScalarHandler({ openApiUrl }) needs the address of the OpenAPI JSON, e.g. '/api/openapi.json'.");
+  return lazyHandler(() => import('./scalar/index').then((scalar) => scalar.createScalarHandler(options)));
+}
