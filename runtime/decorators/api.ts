@@ -8,10 +8,10 @@ type ClassOrMethodDecorator = (target: object, propertyKey?: string | symbol, de
  * also describe the tag, e.g. `@ApiTags({ name: 'Comments', parent: 'Posts' })` (a hierarchy in an OpenAPI 3.2 document).
  */
 export function ApiTags(...tags: (string | ApiTagOptions)[]): ClassOrMethodDecorator {
-  const details = tags.filter((tag) => typeof tag == 'object');
   return onClassOrMethod('ApiTags', (record) => {
-    record.tags.unshift(...tags.map((tag) => (typeof tag == 'object' ? tag.name : tag)));
-    if (details.length) (record.tagDetails ??= []).push(...details);
+    record.tags.unshift(...tags.map((tag) => (tag as ApiTagOptions).name ?? tag));
+    // Names too: the generator reads only the objects.
+    (record.tagDetails ??= []).push(...(tags as ApiTagOptions[]));
   });
 }
 

@@ -30,7 +30,7 @@ export function documentTags(operations: readonly DocumentedOperation[], version
     const record = findClassRecord(route.controller);
     for (const list of [record?.tagDetails, record?.methods.get(route.propertyKey)?.tagDetails]) {
       for (const tag of list ?? []) {
-        if (seen.has(tag)) continue;
+        if (typeof tag === 'string' || seen.has(tag)) continue;
         seen.add(tag);
         mergeDetails(details, tag, `${route.controller.name}${list === record?.tagDetails ? '' : `.${route.propertyKey}`}`);
       }
