@@ -120,7 +120,9 @@ export async function main(argv: string[], io: Io = defaultIo): Promise<number> 
     await runGenerator(name satisfies GeneratorName, {
       cwd: io.cwd,
       args: parsed.positionals,
-      options: Object.fromEntries(spec.options.map((option) => [option.name, Boolean(parsed.values[option.flag])])),
+      options: Object.fromEntries(
+        (spec.options as readonly OptionSpec[]).map((option) => [option.name, option.value ? parsed.values[option.flag] : Boolean(parsed.values[option.flag])]),
+      ),
     });
     return 0;
   } catch (error) {
