@@ -50,7 +50,10 @@ export async function describeTools(app: McpApplication, options: McpHandlerOpti
     const reason = unfit(route);
     if (reason) throw new Error(`@McpTool on ${route.controller.name}.${route.propertyKey}: ${reason}`);
   }
-  const document = routes.length > 0 ? await generateOpenApiDocument({ title: options.name ?? 'MCP', applications: [app] }) : undefined;
+  // Tools carry no security schemes, but the generator checks that every @ApiSecurity name has one: any will do.
+  const schemes = Object.fromEntries(app.routes.flatMap((route) => route.security.flatMap(Object.keys)).map((name) => [name, { type: 'http', scheme: 'bearer' } as const]));
+  const document =
+    routes.length > 0 ? await generateOpenApiDocument({ title: options.name ?? 'MCP', applications: [app], securitySchemes: schemes }) : undefined;
   const tools: Tools = { list: [], byName: new Map() };
   for (const route of routes) {
     const operation = document!.paths[openApiPath(route.path)]?.[route.method.toLowerCase() as 'get'];

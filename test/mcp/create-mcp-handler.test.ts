@@ -7,6 +7,7 @@ import * as assert from 'uvu/assert';
 import {
   ApiOperation,
   ApiResponse,
+  ApiSecurity,
   Body,
   Controller,
   Delete,
@@ -106,6 +107,8 @@ class NotesController {
     return { id: context.params.id, title: body.title, bodyId: body.id };
   }
 
+  // Documented as needing a security scheme: the tools are described without the app's securitySchemes.
+  @ApiSecurity('apiKey')
   @Delete('/:id')
   remove(context: RouteContext) {
     notes = notes.filter((note) => note.id !== context.params.id);
