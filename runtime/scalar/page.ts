@@ -18,7 +18,7 @@ export function renderPage(root: string, title: string, version: string): string
 <title>${escapeHtml(title)}</title>
 </head>
 <body>
-<div id="api-reference"></div>
+<div id="app"></div>
 <script src="${asset(STANDALONE)}"></script>
 <script src="${asset(INIT_SCRIPT)}"></script>
 </body>
@@ -27,14 +27,16 @@ export function renderPage(root: string, title: string, version: string): string
 }
 
 /**
- * The script that starts Scalar. `config` is the user's pass-through (JSON only: it crosses into a file). Scalar's
- * fonts come from its CDN unless `withDefaultFonts` is false, so the page turns them off (the system fonts show); the
- * page's `url` comes last so it cannot be dropped by mistake.
+ * The script that starts Scalar. `config` is the user's pass-through (JSON only: it crosses into a file). Two defaults
+ * keep the page on its origin: Scalar's fonts come from its CDN unless `withDefaultFonts` is false (the system fonts
+ * show), and its agent ("Ask AI"), on by default on localhost, sends the document to Scalar's servers. The page's `url`
+ * comes last so it cannot be dropped by mistake. The mount point is not `#api-reference`: the bundle mounts an element
+ * of that id by itself, with none of these settings.
  */
 export function renderInitScript(openApiUrl: string, config: Record<string, unknown>): string {
-  const settings = { withDefaultFonts: false, ...config, url: openApiUrl };
+  const settings = { withDefaultFonts: false, agent: { disabled: true }, ...config, url: openApiUrl };
   const json = JSON.stringify(settings).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
-  return `Scalar.createApiReference('#api-reference', ${json});\n`;
+  return `Scalar.createApiReference('#app', ${json});\n`;
 }
 
 /**

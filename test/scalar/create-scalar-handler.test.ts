@@ -30,6 +30,8 @@ scalar('answers the page where its route file is mounted, linking its own assets
     assert.not.match(html, /https?:\/\//);
     assert.not.match(html, /<script>/);
     assert.match(html, '<title>Notes &lt;API&gt;</title>');
+    // Not #api-reference: the bundle mounts an element of that id by itself, without the page's settings.
+    assert.match(html, '<div id="app"></div>');
   }
 });
 
@@ -44,9 +46,12 @@ scalar("serves @scalar/api-reference's browser bundle byte for byte, cached as i
   assert.is(again.headers.get('cache-control'), 'public, max-age=0, must-revalidate');
 });
 
-scalar("the init script starts Scalar on the page's OpenAPI URL with Scalar's CDN fonts off, the settings passed through", async () => {
+scalar("the init script starts Scalar on the page's OpenAPI URL, its CDN fonts and agent off, the settings passed through", async () => {
   const init = await (await get('/reference/scalar-init.js', ['scalar-init.js'])).text();
-  assert.is(init, `Scalar.createApiReference('#api-reference', {"withDefaultFonts":false,"theme":"purple","url":"/api/openapi.json"});\n`);
+  assert.is(
+    init,
+    `Scalar.createApiReference('#app', {"withDefaultFonts":false,"agent":{"disabled":true},"theme":"purple","url":"/api/openapi.json"});\n`,
+  );
 });
 
 scalar('sends a Content-Security-Policy that allows only the page’s own scripts and connections', async () => {
