@@ -11,6 +11,7 @@ import { httpCases } from './http-cases';
 import { inputCases } from './input-cases';
 import { streamsCases } from './streams-cases';
 import { serverClientCases } from './server-client-cases';
+import { readersCases } from './readers-cases';
 
 const example = exampleSuite('turbopack');
 inputCases(example);
@@ -23,6 +24,8 @@ corsCases(example);
 // The 30 s soak of 200 streams once, with Turbopack: it measures the same server code under both bundlers.
 streamsCases(example, { soak: true });
 serverClientCases(example);
+// MCP, the 3.2 document and Scalar in Chromium: before the fuzz, like the cases that count posts.
+readersCases(example, { browser: true });
 // Last: the fuzz creates and changes posts, which the cases above count on.
 fuzzCases(example);
 example.test.run();

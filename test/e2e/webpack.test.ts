@@ -9,6 +9,7 @@ import { httpCases } from './http-cases';
 import { inputCases } from './input-cases';
 import { streamsCases } from './streams-cases';
 import { serverClientCases } from './server-client-cases';
+import { readersCases } from './readers-cases';
 
 const example = exampleSuite('webpack');
 inputCases(example);
@@ -18,6 +19,8 @@ formCases(example);
 // SSE, downloads and their Chromium checks on both builds; the 30 s soak runs on the Turbopack one only.
 streamsCases(example, { soak: false });
 serverClientCases(example);
+// MCP, the 3.2 document (Scalar in Chromium runs on the Turbopack build): before the fuzz, like the cases that count posts.
+readersCases(example, { browser: false });
 // Last: the fuzz creates and changes posts, which the cases above count on.
 fuzzCases(example);
 example.test.run();

@@ -8,6 +8,7 @@ import {
   Delete,
   Get,
   HttpCode,
+  McpTool,
   Params,
   Patch,
   Post,
@@ -52,6 +53,8 @@ function notFound(context: RouteContext) {
 @ApiTags('posts')
 @Controller('/posts')
 export class PostsController {
+  // The three routes marked @McpTool are what an agent may call through /mcp (src/app/mcp/route.ts).
+  @McpTool()
   @Get('')
   @ApiOperation({ summary: 'List posts (?limit, ?offset, ?tag)' })
   @ApiResponse({ status: 200, type: PostDto, isArray: true })
@@ -77,6 +80,7 @@ export class PostsController {
     return { tag, posts: posts.list().filter((post) => post.tags.some((entry) => entry.name === tag)) };
   }
 
+  @McpTool()
   @Get('/:id')
   @ApiOperation({ summary: 'One post' })
   @ApiResponse({ status: 200, type: PostDto })
@@ -86,6 +90,7 @@ export class PostsController {
     return post ?? notFound(context);
   }
 
+  @McpTool({ name: 'create_post' })
   @Post('')
   @HttpCode(201)
   @ApiOperation({ summary: 'Create a post' })
