@@ -14,6 +14,8 @@ export const ISOLATED_FIXTURE = join(ROOT, 'test', 'fixtures', 'isolated-app');
 export const NEXT_15 = '15.5.29';
 /** The docs packages: optional peers of the library. */
 export const DOCS_PACKAGES = ['class-validator-jsonschema', 'swagger-ui-dist'];
+/** The MCP SDK (an optional peer) and zod, its required peer. */
+export const MCP_PACKAGES = ['@modelcontextprotocol/sdk', 'zod'];
 
 /** The version the repository itself installed, so isolated apps test what the lock pins. */
 export function installedVersion(name: string): string {

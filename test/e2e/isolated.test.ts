@@ -8,7 +8,9 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { CHROMIUM } from './browser-cases';
 import { buildExample, send, startExample, timed, type Bundler, type RunningServer } from './harness';
-import { DOCS_PACKAGES, installIsolatedApp, installedVersion, NEXT_15, removeIsolatedApp, runInstalledCli } from './isolated-app';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { DOCS_PACKAGES, installIsolatedApp, installedVersion, MCP_PACKAGES, NEXT_15, removeIsolatedApp, runInstalledCli } from './isolated-app';
 
 interface Variant {
   title: string;
@@ -18,7 +20,7 @@ interface Variant {
 
 const VARIANTS: Variant[] = [
   { title: 'Next.js 16, only the required peers', next: installedVersion('next'), docs: false },
-  { title: `Next.js ${NEXT_15} with the docs packages, wired by the installed CLI's init --swagger`, next: NEXT_15, docs: true },
+  { title: `Next.js ${NEXT_15} with the docs packages and the MCP SDK, wired by the installed CLI's init --swagger --mcp`, next: NEXT_15, docs: true },
 ];
 
 const json = (body: unknown) => ({ headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
@@ -29,8 +31,8 @@ for (const variant of VARIANTS) {
   let installed: Promise<string> | undefined;
   const install = () =>
     (installed ??= timed(`install isolated app, next ${variant.next}`, () => {
-      const folder = installIsolatedApp({ next: variant.next, extra: variant.docs ? DOCS_PACKAGES : [] });
-      if (variant.docs) runInstalledCli(folder, ['init', '--swagger', '--skip-install']);
+      const folder = installIsolatedApp({ next: variant.next, extra: variant.docs ? [...DOCS_PACKAGES, ...MCP_PACKAGES] : [] });
+      if (variant.docs) runInstalledCli(folder, ['init', '--swagger', '--mcp', '--skip-install']);
       return folder;
     }));
 
@@ -88,6 +90,17 @@ for (const variant of VARIANTS) {
         assert.match(probe.openApi, 'npm install class-validator-jsonschema');
         assert.is(probe.swaggerUi.status, 500);
         assert.match(probe.swaggerUi.body, 'npm install swagger-ui-dist');
+        assert.is(probe.scalar.status, 500);
+        assert.match(probe.scalar.body, 'npm install @scalar/api-reference');
+      });
+
+      test('without @modelcontextprotocol/sdk the app built, and /mcp answers a JSON-RPC error naming the package', async () => {
+        const response = await send(running().port, 'POST', '/mcp', {
+          headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+          body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
+        });
+        assert.is(response.status, 500);
+        assert.match(response.json().error.message, 'npm install @modelcontextprotocol/sdk zod');
       });
     } else {
       test('init --swagger wrote what this Next.js version needs, and the document names the real classes', async () => {
@@ -100,6 +113,18 @@ for (const variant of VARIANTS) {
         const config = readFileSync(join(dir!, 'next.config.mjs'), 'utf8');
         assert.match(config, 'serverMinification: false');
         assert.match(config, 'turbopackMinify: false');
+      });
+
+      test('with the SDK installed (bundled by this bundler), the MCP client lists the marked route and calls it', async () => {
+        const client = new Client({ name: 'isolated', version: '1.0.0' });
+        await client.connect(new StreamableHTTPClientTransport(new URL(`${running().base}/mcp`)));
+        try {
+          const { tools } = await client.listTools();
+          assert.equal(tools.map((tool) => tool.name), ['ItemsController_findOne']);
+          assert.equal((await client.callTool({ name: 'ItemsController_findOne', arguments: { id: '7' } })).structuredContent, { id: '7' });
+        } finally {
+          await client.close();
+        }
       });
 
       test('Swagger UI in headless Chromium loads the document and lists the operations', async () => {
