@@ -19,7 +19,13 @@ const JSON_TYPE = /^application\/([\w.+-]*\+)?json\b/i;
  * `structuredContent`, a value that is not an object as `{ result }`); any other status is an error result carrying
  * the error body, so a 422 names the fields.
  */
-export async function callTool(app: McpApplication, tool: Tool, args: Record<string, unknown> | undefined, origin: string, passed: Headers): Promise<ToolResult> {
+export async function callTool(
+  app: McpApplication,
+  tool: Tool,
+  args: Record<string, unknown> | undefined,
+  origin: string,
+  passed: Record<string, string>,
+): Promise<ToolResult> {
   const values = args ?? {};
   if (typeof values !== 'object' || Array.isArray(values)) return failure('The arguments of a tool call must be an object.');
   let path = '';
@@ -47,11 +53,11 @@ export async function callTool(app: McpApplication, tool: Tool, args: Record<str
       query += `${query ? '&' : '?'}${encodeURIComponent(name)}=${encodeURIComponent(typeof item === 'object' && item !== null ? JSON.stringify(item) : String(item))}`;
     }
   }
-  const headers = new Headers(passed);
-  headers.set('accept', 'application/json');
+  // A plain record: the Request copies it once (a Headers object would be copied again).
+  const headers: Record<string, string> = { ...passed, accept: 'application/json' };
   const init: RequestInit = { method: tool.method, headers };
   if (tool.body !== undefined) {
-    headers.set('content-type', 'application/json');
+    headers['content-type'] = 'application/json';
     init.body = JSON.stringify(body ?? {});
   }
   const response = await app.fetch(new Request(origin + (path || '/') + query, init));

@@ -46,10 +46,10 @@ export function mcpServer(app: McpApplication, options: McpHandlerOptions, loadS
     }
     const [{ Server, Transport, ListToolsRequestSchema, CallToolRequestSchema, McpError }, { list, byName }] = loaded;
     const origin = new URL(request.url).origin;
-    const headers = new Headers();
+    const headers: Record<string, string> = {};
     for (const name of passed) {
       const value = request.headers.get(name);
-      if (value !== null) headers.set(name, value);
+      if (value !== null) headers[name] = value;
     }
     const server = new Server(info, serverOptions);
     server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: list }));
