@@ -88,7 +88,7 @@ function unfit(route: RouteDefinition): string | undefined {
 }
 
 function describeTool(route: RouteDefinition, operation: OperationObject, document: OpenApiDocument): Tool {
-  const resolve = resolver(document);
+  const { resolve, withDefs } = resolver(document);
   const properties: Record<string, SchemaObject> = {};
   const required: string[] = [];
   const pathNames: string[] = [];
@@ -115,16 +115,16 @@ function describeTool(route: RouteDefinition, operation: OperationObject, docume
       required.push('body');
     }
   }
-  const inputSchema: SchemaObject = { type: 'object', properties };
-  if (required.length > 0) inputSchema.required = required;
+  const inputSchema: SchemaObject = withDefs({ type: 'object', properties, ...(required.length > 0 ? { required } : {}) });
   const mcp = marked(route);
   const description: ToolDescription = { name: mcp?.name ?? operation.operationId, inputSchema };
   const text = mcp?.description ?? ([operation.summary, operation.description].filter(Boolean).join('\n\n') || undefined);
   if (text !== undefined) description.description = text;
   const output = successSchema(operation, document);
   if (output) {
-    const schema = resolve(output);
-    description.outputSchema = schema.type === 'object' ? schema : { type: 'object', properties: { result: schema }, required: ['result'] };
+    const out = resolver(document);
+    const schema = out.resolve(output);
+    description.outputSchema = out.withDefs(schema.type === 'object' ? schema : { type: 'object', properties: { result: schema }, required: ['result'] });
   }
   if (route.method === 'GET') description.annotations = { readOnlyHint: true };
   return { description, method: route.method, segments: route.segments, pathNames, queryNames, body };
@@ -143,12 +143,13 @@ function successSchema(operation: OperationObject, document: OpenApiDocument): S
 
 /**
  * Inlines `#/components/schemas/…` references, so a tool's schema stands alone. A class that contains itself (a tree
- * of comments) is the exception: it goes to the schema's `$defs` once and is referred to there.
+ * of comments) is the exception: it goes to `$defs` once and is referred to there; `withDefs` puts the `$defs` every
+ * `resolve` call needed on the schema the tool sends.
  */
-function resolver(document: OpenApiDocument): (schema: SchemaObject) => SchemaObject {
+function resolver(document: OpenApiDocument): { resolve(schema: SchemaObject): SchemaObject; withDefs(schema: SchemaObject): SchemaObject } {
   const components = document.components.schemas;
-  return (root) => {
-    const defs: Record<string, SchemaObject> = {};
+  const defs: Record<string, SchemaObject> = {};
+  const resolve = (root: SchemaObject): SchemaObject => {
     const inline = (value: unknown, stack: string[]): unknown => {
       if (Array.isArray(value)) return value.map((item) => inline(item, stack));
       if (value === null || typeof value !== 'object') return value;
@@ -166,7 +167,7 @@ function resolver(document: OpenApiDocument): (schema: SchemaObject) => SchemaOb
       }
       return Object.fromEntries(Object.entries(value).map(([key, entry]) => [key, inline(entry, stack)]));
     };
-    const schema = inline(root, []) as SchemaObject;
-    return Object.keys(defs).length > 0 ? { ...schema, $defs: defs } : schema;
+    return inline(root, []) as SchemaObject;
   };
+  return { resolve, withDefs: (schema) => (Object.keys(defs).length > 0 ? { ...schema, $defs: defs } : schema) };
 }

@@ -305,6 +305,36 @@ mcp('a marked route a tool cannot call is an error naming it, answered to every 
   );
 });
 
+mcp('a DTO that contains itself goes to the schema\'s $defs once; an empty 2xx body is an empty text', async () => {
+  class McpReplyDto {
+    @IsString()
+    text!: string;
+
+    @IsOptional()
+    @ValidateNested({ each: true })
+    @Type(() => McpReplyDto)
+    replies?: McpReplyDto[];
+  }
+  @Controller('/threads')
+  class ThreadsController {
+    @McpTool({ name: 'reply' })
+    @HttpCode(204)
+    @Post('')
+    reply(@Body(McpReplyDto) _body: McpReplyDto) {}
+  }
+  const threads = createApplication({ controllers: [ThreadsController], basePath: '/mcp-threads' });
+  const client = await connect(createMcpHandler(threads));
+  const [tool] = (await client.listTools()).tools;
+  const schema = tool.inputSchema as unknown as { properties: { replies: { items: unknown } }; $defs: Record<string, { properties: object }> };
+  assert.equal(schema.properties.replies.items, { $ref: '#/$defs/McpReplyDto' });
+  assert.equal(Object.keys(schema.$defs), ['McpReplyDto']);
+  assert.equal(Object.keys(schema.$defs.McpReplyDto.properties), ['text', 'replies']);
+  assert.not.match(JSON.stringify(schema), '#/components/');
+  const result = await client.callTool({ name: 'reply', arguments: { text: 'hi', replies: [{ text: 'yo' }] } });
+  assert.equal(result.content, [{ type: 'text', text: '' }]);
+  assert.is(result.isError, undefined);
+});
+
 mcp('createMcpHandler(app) checks its argument when the chunk loads', async () => {
   try {
     await createMcpHandler({} as never).POST(new Request('http://localhost/mcp', { method: 'POST' }));
