@@ -25,7 +25,9 @@ const VARIANTS: Variant[] = [
 
 const json = (body: unknown) => ({ headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
 
-for (const variant of VARIANTS) {
+// ISOLATED_VARIANT=<n> runs one variant (for iterating on it; CI runs both).
+const only = process.env.ISOLATED_VARIANT === undefined ? undefined : Number(process.env.ISOLATED_VARIANT);
+for (const variant of VARIANTS.filter((_, index) => only === undefined || index === only)) {
   let dir: string | undefined;
   // One install serves both bundlers' builds.
   let installed: Promise<string> | undefined;
