@@ -1,4 +1,4 @@
-import type { ApiOperationOptions, ApiResponseOptions, ApiTagOptions, Class, SecurityRequirement } from '../types';
+import type { ApiOperationOptions, ApiResponseOptions, ApiTagOptions, Class, McpToolOptions, SecurityRequirement } from '../types';
 import { onClassOrMethod, onMethod } from './legacy';
 
 type ClassOrMethodDecorator = (target: object, propertyKey?: string | symbol, descriptor?: unknown) => void;
@@ -70,4 +70,12 @@ export function ApiSecurity(name: string, scopes: string[] = []): ClassOrMethodD
   if (!Array.isArray(scopes) || !scopes.every((scope) => typeof scope === 'string')) throw new TypeError('@ApiSecurity(name, scopes) takes scopes as a list of strings.');
   const requirement: SecurityRequirement = { [name]: [...scopes] };
   return onClassOrMethod('ApiSecurity', (record) => record.security.unshift(requirement));
+}
+
+/**
+ * Marks the route as a tool of `createMcpHandler(app)`: an agent can call it over the Model Context Protocol, through
+ * the route's middleware and validation. Its input schema is the route's path parameters, query and body.
+ */
+export function McpTool(options: McpToolOptions = {}): MethodDecorator {
+  return onMethod('McpTool', (record) => (record.mcp = options));
 }
