@@ -305,6 +305,12 @@ client('without src/, the folder is lib/api and server.ts imports the app module
 
 const diff = suite('openapi --check: describeChanges');
 
+diff('a change of OpenAPI version is named first, once, and not again as a JSON path', () => {
+  const paths = { '/a': { get: { operationId: 'a' } } };
+  assert.equal(describeChanges({ openapi: '3.1.0', paths }, { openapi: '3.2.0', paths }), ['OpenAPI version changed: 3.1.0 → 3.2.0']);
+  assert.equal(describeChanges({ openapi: '3.2.0', paths }, { openapi: '3.2.0', paths }), []);
+});
+
 diff('operations, schemas and properties added, removed and changed; anything else by its JSON path', () => {
   const before = {
     info: { title: 'A', version: '1' },
