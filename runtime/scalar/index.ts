@@ -35,10 +35,10 @@ export function createScalarHandler(options: ScalarOptions): ScalarHandler {
   const csp = contentSecurityPolicy(options.openApiUrl);
   let bundle: Promise<{ version: string; asset: Asset }> | undefined;
 
-  return async function GET(request: Request, context?: ScalarRouteContext): Promise<Response> {
+  return async function GET(request: Request, context?: unknown): Promise<Response> {
     const url = new URL(request.url);
     const segments = url.pathname.split('/');
-    const file = (await context?.params)?.file ?? fileFromPath(segments);
+    const file = (await (context as ScalarRouteContext | undefined)?.params)?.file ?? fileFromPath(segments);
     if (file.length > 1 || (file.length === 1 && file[0] !== STANDALONE && file[0] !== INIT_SCRIPT)) return notFound(url);
     let found: { version: string; asset: Asset };
     try {

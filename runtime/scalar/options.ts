@@ -17,5 +17,8 @@ export interface ScalarRouteContext {
   params?: Promise<{ file?: string[] }> | { file?: string[] };
 }
 
-/** The GET handler of `app/<path>/[[...file]]/route.ts`. */
-export type ScalarHandler = (request: Request, context?: ScalarRouteContext) => Promise<Response>;
+/**
+ * The GET handler of `app/<path>/[[...file]]/route.ts`. Its second parameter is `unknown`, as Swagger UI's is: Next's
+ * type check of route files rejects a narrower optional one (it reads `ScalarRouteContext` from it).
+ */
+export type ScalarHandler = (request: Request, context?: unknown) => Promise<Response>;
