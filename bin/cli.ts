@@ -121,7 +121,9 @@ export async function main(argv: string[], io: Io = defaultIo): Promise<number> 
       cwd: io.cwd,
       args: parsed.positionals,
       // A flag with a value (`--schema zod`) passes its string; the others true or false.
-      options: Object.fromEntries(spec.options.map((option) => [option.name, option.value ? parsed.values[option.flag] : Boolean(parsed.values[option.flag])])),
+      options: Object.fromEntries(
+        (spec.options as readonly OptionSpec[]).map((option) => [option.name, option.value ? parsed.values[option.flag] : Boolean(parsed.values[option.flag])]),
+      ),
     });
     return 0;
   } catch (error) {

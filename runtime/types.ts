@@ -33,6 +33,26 @@ export interface ApiOperationOptions {
   deprecated?: boolean;
 }
 
+/**
+ * A tag with more than its name, for `@ApiTags`: `description` is in every document; `summary`, `parent` (the name of
+ * the tag it sits under) and `kind` are OpenAPI 3.2's (`generateOpenApiDocument({ openapi: '3.2' })`).
+ */
+export interface ApiTagOptions {
+  name: string;
+  summary?: string;
+  description?: string;
+  parent?: string;
+  kind?: string;
+}
+
+/** `@McpTool`: the route as a tool of `createMcpHandler(app)`. */
+export interface McpToolOptions {
+  /** The tool's name. Default: the route's operationId (`PostsController_create`, or `@ApiOperation`'s). */
+  name?: string;
+  /** What the tool does, for the agent. Default: `@ApiOperation`'s summary and description. */
+  description?: string;
+}
+
 /** One OpenAPI security requirement: a security scheme's name and the scopes it needs (empty but for OAuth2/OIDC). */
 export type SecurityRequirement = Record<string, string[]>;
 

@@ -11,6 +11,9 @@ export interface CommandOptions {
   force?: boolean;
   skipInstall?: boolean;
   swagger?: boolean;
+  /** `--docs-ui swagger|scalar`. */
+  docsUi?: string;
+  mcp?: boolean;
   useNpm?: boolean;
   usePnpm?: boolean;
   useYarn?: boolean;

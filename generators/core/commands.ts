@@ -33,6 +33,17 @@ const swagger: OptionSpec = {
   flag: 'swagger',
   description: 'Also scaffold /api/openapi.json and /api-docs, and set what they need in next.config.*',
 };
+const docsUi: OptionSpec = {
+  name: 'docsUi',
+  flag: 'docs-ui',
+  value: 'swagger|scalar',
+  description: 'The docs page at /api-docs: Swagger UI (swagger-ui-dist, the default) or Scalar (@scalar/api-reference); implies --swagger',
+};
+const mcp: OptionSpec = {
+  name: 'mcp',
+  flag: 'mcp',
+  description: 'Also scaffold app/mcp/route.ts: the routes marked @McpTool() as MCP tools (installs @modelcontextprotocol/sdk)',
+};
 const force: OptionSpec = {
   name: 'force',
   flag: 'force',
@@ -77,7 +88,7 @@ export const COMMANDS = {
     description:
       'Creates ./<name> with create-next-app (TypeScript, App Router, src/, @/* alias), then wires it like `init`.\nFails when ./<name> already exists.',
     arguments: [{ name: 'name', description: 'The folder to create, also the npm package name (my-app)' }],
-    options: [swagger, skipInstall, ...['npm', 'pnpm', 'yarn', 'bun'].map(usePackageManager)],
+    options: [swagger, docsUi, mcp, skipInstall, ...['npm', 'pnpm', 'yarn', 'bun'].map(usePackageManager)],
   },
   init: {
     command: 'init',
@@ -85,7 +96,7 @@ export const COMMANDS = {
     description:
       'Writes the app module (src/app.ts or app.ts) and the catch-all route app/api/[[...route]]/route.ts, adds the\ndecorator options to tsconfig.json and installs the dependencies with the package manager of the lockfile.',
     arguments: [],
-    options: [swagger, force, skipInstall],
+    options: [swagger, docsUi, mcp, force, skipInstall],
   },
   controller: {
     command: 'generate controller',

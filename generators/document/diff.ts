@@ -3,11 +3,14 @@ import { OPENAPI_METHODS, type OpenApiDocument, type SchemaObject } from './open
 
 /**
  * What changed from the committed document to the one the sources give, one line each, in the words a reviewer
- * looks for: operations added/removed/changed, schemas added/removed, properties added/removed/changed. Anything
- * else that differs (info, servers, security schemes) is listed by its JSON path. Empty when they are equal.
+ * looks for: the OpenAPI version, operations added/removed/changed, schemas added/removed, properties
+ * added/removed/changed. Anything else that differs (info, servers, tags, security schemes) is listed by its JSON path.
+ * Empty when they are equal.
  */
 export function describeChanges(before: OpenApiDocument, after: OpenApiDocument): string[] {
   const changes: string[] = [];
+  // 3.1 or 3.2 (`generateOpenApiDocument({ openapi })`): the rest compares the same way in both.
+  if (before.openapi !== after.openapi) changes.push(`OpenAPI version changed: ${String(before.openapi)} → ${String(after.openapi)}`);
   const operationsBefore = operations(before);
   const operationsAfter = operations(after);
   for (const [key, operation] of operationsAfter) {
@@ -26,7 +29,7 @@ export function describeChanges(before: OpenApiDocument, after: OpenApiDocument)
   for (const name of Object.keys(schemasBefore)) if (!(name in schemasAfter)) changes.push(`schema removed: ${name}`);
 
   const rest = (document: OpenApiDocument) => {
-    const { paths, components, ...others } = document;
+    const { paths, components, openapi: _version, ...others } = document;
     const { schemas: _schemas, ...otherComponents } = components ?? {};
     // What a path item holds besides its operations (shared parameters, a summary).
     const pathItems = Object.fromEntries(

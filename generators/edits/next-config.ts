@@ -74,6 +74,35 @@ export function swaggerNextSettings(nextMajor: number | undefined, nodeModules: 
     : [...SWAGGER_NEXT_SETTINGS, ...tracing];
 }
 
+const KEEP_CLASS_NAMES = SWAGGER_NEXT_SETTINGS[1];
+
+/**
+ * Scalar's browser bundle and package.json, for `output: 'standalone'`: the Scalar handler reads the bundle from disk
+ * (no tracer sees it) and finds the package by its package.json. Scalar's code never runs on the server, so it needs
+ * no `serverExternalPackages`.
+ */
+export function scalarTracingSettings(nodeModules: string): RequiredNextSetting[] {
+  return ['package.json', 'dist/browser/standalone.js'].map((file) => ({
+    path: ['outputFileTracingIncludes', DOCS_ROUTE],
+    kind: 'array-includes',
+    value: `'${nodeModules}/@scalar/api-reference/${file}'`,
+    why: "with output: 'standalone', only traced files are copied, and the Scalar handler reads its browser bundle from disk",
+  }));
+}
+
+/** The settings `--docs-ui scalar` needs: class names kept (the document), and Scalar's files traced. */
+export function scalarNextSettings(nextMajor: number | undefined, nodeModules: readonly string[] = ['./node_modules']): readonly RequiredNextSetting[] {
+  return [...mcpNextSettings(nextMajor), ...nodeModules.flatMap(scalarTracingSettings)];
+}
+
+/**
+ * The settings `--mcp` needs: class names kept, since a tool is named after its operationId (`PostsController_create`)
+ * and described from the document's schemas. The SDK is bundled (imported where bundlers see it), so nothing to trace.
+ */
+export function mcpNextSettings(nextMajor: number | undefined): readonly RequiredNextSetting[] {
+  return nextMajor !== undefined && nextMajor < 16 ? [KEEP_CLASS_NAMES, NEXT_15_TURBOPACK_SETTING] : [KEEP_CLASS_NAMES];
+}
+
 export const NEXT_CONFIG_FILES = ['next.config.ts', 'next.config.mts', 'next.config.mjs', 'next.config.js', 'next.config.cjs'];
 
 

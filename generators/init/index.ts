@@ -3,12 +3,13 @@ import { ProjectGenerator, type CommandOptions } from '../core/base';
 import { execCommandLine, packageManagerFromLockfile, type PackageManager } from '../project/package-manager';
 import { templatesOf } from '../paths';
 import { detectProject, type ProjectLayout } from '../project/project';
-import { installDependencies, writeWiring } from '../scaffold/wiring';
+import { installDependencies, wiringChoices, writeWiring, type WiringChoices } from '../scaffold/wiring';
 
-/** `init [--swagger] [--force] [--skip-install]`: wires an existing Next.js App Router project. */
+/** `init [--swagger] [--docs-ui swagger|scalar] [--mcp] [--force] [--skip-install]`: wires an existing Next.js App Router project. */
 export default class InitGenerator extends ProjectGenerator {
   private readonly layout: ProjectLayout;
   private readonly packageManager: PackageManager;
+  private readonly choices: WiringChoices;
 
   constructor(args: string | string[], options: CommandOptions & BaseOptions) {
     super(args, options, 'init');
@@ -17,15 +18,16 @@ export default class InitGenerator extends ProjectGenerator {
     this.sourceRoot(templatesOf('init'));
     // Checked before any task is queued, so a folder that is not an App Router project fails with our message alone.
     this.layout = detectProject(this.destinationRoot());
+    this.choices = wiringChoices(this.options);
     this.packageManager = options.packageManager ?? packageManagerFromLockfile(this.layout.root) ?? 'npm';
   }
 
   writing() {
-    writeWiring(this, this.layout, Boolean(this.options.swagger));
+    writeWiring(this, this.layout, this.choices);
   }
 
   async install() {
-    await installDependencies(this, this.layout, this.packageManager, Boolean(this.options.swagger), Boolean(this.options.skipInstall));
+    await installDependencies(this, this.layout, this.packageManager, this.choices, Boolean(this.options.skipInstall));
   }
 
   end() {

@@ -19,6 +19,8 @@ interface DependencyVersions {
   /** What `generate client` adds: openapi-fetch for the app, openapi-typescript as a dev dependency. */
   clientDependencies: Record<string, string>;
   clientDevDependencies: Record<string, string>;
+  scalarDependencies: Record<string, string>;
+  mcpDependencies: Record<string, string>;
 }
 
 export function dependencyVersions(): DependencyVersions {
@@ -31,9 +33,14 @@ export function cliVersion(): string {
 }
 
 /** `name@range` for every package the project needs and its package.json does not list yet (library excluded). */
-export function missingPackages(pkg: PackageJson, swagger: boolean): string[] {
+export function missingPackages(pkg: PackageJson, choices: { docs?: 'swagger' | 'scalar'; mcp?: boolean }): string[] {
   const versions = dependencyVersions();
-  const wanted = { ...versions.dependencies, ...(swagger ? versions.swaggerDependencies : {}) };
+  const wanted = {
+    ...versions.dependencies,
+    ...(choices.docs === 'swagger' ? versions.swaggerDependencies : {}),
+    ...(choices.docs === 'scalar' ? versions.scalarDependencies : {}),
+    ...(choices.mcp ? versions.mcpDependencies : {}),
+  };
   const listed = listedDependencies(pkg);
   return Object.entries(wanted)
     .filter(([name]) => !listed.has(name))

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { BaseOptions } from 'yeoman-generator';
 import { ProjectGenerator, type CommandOptions, type Summary } from '../core/base';
+import { wiringChoices } from '../scaffold/wiring';
 import { UserError } from '../errors';
 import { runCommand } from '../install/install';
 import { validateProjectName } from '../scaffold/names';
@@ -24,7 +25,7 @@ export function choosePackageManager(options: CommandOptions, userAgent = proces
   return chosen[0] ?? packageManagerFromUserAgent(userAgent) ?? 'npm';
 }
 
-/** `new <name> [--swagger] [--skip-install] [--use-npm|--use-pnpm|--use-yarn|--use-bun]`: create-next-app, then `init`. */
+/** `new <name> [--swagger] [--docs-ui swagger|scalar] [--mcp] [--skip-install] [--use-npm|--use-pnpm|--use-yarn|--use-bun]`: create-next-app, then `init`. */
 export default class NewGenerator extends ProjectGenerator {
   private readonly projectName: string;
   private readonly packageManager: PackageManager;
@@ -41,6 +42,7 @@ export default class NewGenerator extends ProjectGenerator {
       throw new UserError(`${target} already exists. Choose another name, or run \`next-app-controllers init\` inside it.`);
     }
     this.packageManager = choosePackageManager(this.options);
+    wiringChoices(this.options);
   }
 
   async initializing() {
@@ -56,6 +58,8 @@ export default class NewGenerator extends ProjectGenerator {
     this.init = await this.composeWith<ProjectGenerator>('next-app-controllers:init', {
       generatorOptions: {
         swagger: Boolean(this.options.swagger),
+        docsUi: this.options.docsUi,
+        mcp: Boolean(this.options.mcp),
         skipInstall: Boolean(this.options.skipInstall),
         packageManager: this.packageManager,
         projectFolder: this.projectName,

@@ -3,7 +3,9 @@ import { join } from 'node:path';
 import { readRegisteredControllers } from '../edits/app-module';
 import type { ProjectGenerator } from '../core/base';
 import { addPackages, installCommandLines, LIBRARY_NAME, librarySource, missingPackages, packLibrary } from '../install/install';
-import { NEXT_CONFIG_FILES, nextConfigInstructions, patchNextConfig, swaggerNextSettings } from '../edits/next-config';
+import { mcpNextSettings, NEXT_CONFIG_FILES, nextConfigInstructions, patchNextConfig, scalarNextSettings, swaggerNextSettings, type RequiredNextSetting } from '../edits/next-config';
+import type { CommandOptions } from '../core/base';
+import { UserError } from '../errors';
 import type { PackageManager } from '../project/package-manager';
 import { addOpenApiScript } from '../install/package-scripts';
 import { appModuleImport, listedDependencies, nextMajorVersion, nodeModulesFolders, readPackageJson, type ProjectLayout } from '../project/project';
@@ -22,16 +24,39 @@ function appModuleData(layout: ProjectLayout): { imports: string[]; controllers:
   return found ?? { imports: [], controllers: [] };
 }
 
+/**
+ * What `init` wires besides the API: the OpenAPI document with a docs page at /api-docs (`--swagger`: Swagger UI;
+ * `--docs-ui scalar`: Scalar, which implies the document), and the MCP endpoint (`--mcp`).
+ */
+export interface WiringChoices {
+  docs?: 'swagger' | 'scalar';
+  mcp: boolean;
+}
+
+/** The choices of `init`'s (or `new`'s) options; a `--docs-ui` that is neither UI is an error before anything is written. */
+export function wiringChoices(options: CommandOptions): WiringChoices {
+  const docsUi = options.docsUi;
+  if (docsUi !== undefined && docsUi !== 'swagger' && docsUi !== 'scalar') {
+    throw new UserError(`--docs-ui takes swagger (Swagger UI, the default) or scalar (Scalar's API reference), not "${docsUi}".`);
+  }
+  return { docs: docsUi ?? (options.swagger ? 'swagger' : undefined), mcp: Boolean(options.mcp) };
+}
+
 /** The files and edits `init` makes, written through the generator's in-memory file system. */
-export function writeWiring(generator: ProjectGenerator, layout: ProjectLayout, swagger: boolean): void {
+export function writeWiring(generator: ProjectGenerator, layout: ProjectLayout, choices: WiringChoices): void {
   const catchAll = `${layout.appDir}/api/[[...route]]/route.ts`;
   generator._writeTemplate('app.ts.ejs', layout.appModule, appModuleData(layout));
   generator._writeTemplate('api-route.ts.ejs', catchAll, { appImport: appModuleImport(layout, catchAll) });
-  if (swagger) {
+  if (choices.docs) {
     const openApi = `${layout.appDir}/api/openapi.json/route.ts`;
     generator._writeTemplate('openapi-route.ts.ejs', openApi, { appImport: appModuleImport(layout, openApi) });
-    generator._writeTemplate('api-docs-route.ts.ejs', `${layout.appDir}/api-docs/[[...file]]/route.ts`, {});
+    const page = choices.docs === 'scalar' ? 'scalar-route.ts.ejs' : 'api-docs-route.ts.ejs';
+    generator._writeTemplate(page, `${layout.appDir}/api-docs/[[...file]]/route.ts`, {});
     addOpenApiScript(generator, layout.root);
+  }
+  if (choices.mcp) {
+    const mcp = `${layout.appDir}/mcp/route.ts`;
+    generator._writeTemplate('mcp-route.ts.ejs', mcp, { appImport: appModuleImport(layout, mcp) });
   }
   writeMalformedPathProxy(generator, layout);
 
@@ -39,8 +64,8 @@ export function writeWiring(generator: ProjectGenerator, layout: ProjectLayout, 
   if (existsSync(tsconfigPath)) generator._applyEdit('tsconfig.json', patchTsconfig(readFileSync(tsconfigPath, 'utf8')));
   else generator._addManualStep(`There is no tsconfig.json.\n${tsconfigInstructions()}`);
 
-  if (!swagger) return;
-  const settings = swaggerNextSettings(nextMajorVersion(layout.root), nodeModulesFolders(layout.root));
+  const settings = nextSettings(choices, nextMajorVersion(layout.root), nodeModulesFolders(layout.root));
+  if (settings.length === 0) return;
   const configFile = NEXT_CONFIG_FILES.find((file) => existsSync(join(layout.root, file)));
   if (!configFile) {
     generator._addManualStep(`There is no next.config.* file. Create next.config.ts:\n${nextConfigInstructions('next.config.ts', settings)}`);
@@ -54,6 +79,16 @@ export function writeWiring(generator: ProjectGenerator, layout: ProjectLayout, 
   generator._applyEdit(configFile, patchNextConfig(ts, readFileSync(join(layout.root, configFile), 'utf8'), configFile, settings));
 }
 
+/** The next.config settings the choices need, each once (Scalar and MCP both keep class names). */
+function nextSettings(choices: WiringChoices, nextMajor: number | undefined, nodeModules: readonly string[]): readonly RequiredNextSetting[] {
+  const settings = [
+    ...(choices.docs === 'swagger' ? swaggerNextSettings(nextMajor, nodeModules) : []),
+    ...(choices.docs === 'scalar' ? scalarNextSettings(nextMajor, nodeModules) : []),
+    ...(choices.mcp ? mcpNextSettings(nextMajor) : []),
+  ];
+  return settings.filter((setting, index) => settings.findIndex((other) => other.path.join('.') === setting.path.join('.') && other.value === setting.value) === index);
+}
+
 /**
  * Installs what package.json does not list yet, with the project's package manager; with --skip-install, prints the
  * commands instead. The library is never reinstalled when listed (the project may use it through a tarball or a
@@ -63,11 +98,11 @@ export async function installDependencies(
   generator: ProjectGenerator,
   layout: ProjectLayout,
   manager: PackageManager,
-  swagger: boolean,
+  choices: WiringChoices,
   skipInstall: boolean,
 ): Promise<void> {
   const pkg = readPackageJson(layout.root) ?? {};
-  const specs = missingPackages(pkg, swagger);
+  const specs = missingPackages(pkg, choices);
   const source = listedDependencies(pkg).has(LIBRARY_NAME) ? undefined : await librarySource(layout.root);
   generator.summary.packageManager = manager;
   if (skipInstall) {

@@ -1,12 +1,19 @@
 import type { StandardSchemaV1 } from '../schema/standard-schema';
-import type { ApiOperationOptions, ApiResponseOptions, Class, SecurityRequirement } from '../types';
+import type { ApiOperationOptions, ApiResponseOptions, ApiTagOptions, Class, McpToolOptions, SecurityRequirement } from '../types';
 import { onClassOrMethod, onMethod } from './legacy';
 
 type ClassOrMethodDecorator = (target: object, propertyKey?: string | symbol, descriptor?: unknown) => void;
 
-/** OpenAPI tags for every route of a controller (on the class) or for one route (on a method). */
-export function ApiTags(...tags: string[]): ClassOrMethodDecorator {
-  return onClassOrMethod('ApiTags', (record) => record.tags.unshift(...tags));
+/**
+ * OpenAPI tags for every route of a controller (on the class) or for one route (on a method): names, or objects that
+ * also describe the tag, e.g. `@ApiTags({ name: 'Comments', parent: 'Posts' })` (a hierarchy in an OpenAPI 3.2 document).
+ */
+export function ApiTags(...tags: (string | ApiTagOptions)[]): ClassOrMethodDecorator {
+  return onClassOrMethod('ApiTags', (record) => {
+    record.tags.unshift(...tags.map((tag) => (tag as ApiTagOptions).name ?? tag));
+    // Names too: the generator reads only the objects.
+    (record.tagDetails ??= []).push(...(tags as ApiTagOptions[]));
+  });
 }
 
 /** OpenAPI summary, description, operationId and deprecation of one route. */
@@ -75,4 +82,12 @@ export function ApiSecurity(name: string, scopes: string[] = []): ClassOrMethodD
   if (!Array.isArray(scopes) || !scopes.every((scope) => typeof scope === 'string')) throw new TypeError('@ApiSecurity(name, scopes) takes scopes as a list of strings.');
   const requirement: SecurityRequirement = { [name]: [...scopes] };
   return onClassOrMethod('ApiSecurity', (record) => record.security.unshift(requirement));
+}
+
+/**
+ * Marks the route as a tool of `createMcpHandler(app)`: an agent can call it over the Model Context Protocol, through
+ * the route's middleware and validation. Its input schema is the route's path parameters, query and body.
+ */
+export function McpTool(options: McpToolOptions = {}): MethodDecorator {
+  return onMethod('McpTool', (record) => (record.mcp = options));
 }

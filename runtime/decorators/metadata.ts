@@ -1,7 +1,7 @@
 import type { StandardSchemaV1 } from '../schema/standard-schema';
 import type { CacheControlOptions } from '../caching/cache-control';
 import type { RateLimitOptions } from '../guards/limits';
-import type { ApiOperationOptions, ApiResponseOptions, Class, Middleware, ParamResolver, RouteMethod, SecurityRequirement } from '../types';
+import type { ApiOperationOptions, ApiResponseOptions, ApiTagOptions, Class, McpToolOptions, Middleware, ParamResolver, RouteMethod, SecurityRequirement } from '../types';
 
 /** An input validated by a DTO class (class-transformer, then class-validator). */
 export interface DtoParameter {
@@ -43,6 +43,8 @@ export interface MethodRecord extends Partial<Record<DtoInputKey, InputParameter
   middleware: Middleware[];
   httpCode?: number;
   tags: string[];
+  /** What `@ApiTags` was given, names and objects (`{ name, parent }`): the generator reads the objects. */
+  tagDetails?: ApiTagOptions[];
   operation?: ApiOperationOptions;
   responses: ApiResponseOptions[];
   security: SecurityRequirement[];
@@ -50,6 +52,8 @@ export interface MethodRecord extends Partial<Record<DtoInputKey, InputParameter
   sse?: { keepAlive: number };
   /** `@Produces(mediaType)`. */
   produces?: string;
+  /** `@McpTool()`: a tool of `createMcpHandler(app)`. */
+  mcp?: McpToolOptions;
 }
 
 /** What the decorators record about one class, in the order the decorators ran. */
@@ -61,6 +65,7 @@ export interface ClassRecord extends ProductionRecord {
   methods: Map<string, MethodRecord>;
   middleware: Middleware[];
   tags: string[];
+  tagDetails?: ApiTagOptions[];
   responses: ApiResponseOptions[];
   security: SecurityRequirement[];
   /** `@ApiSchema({ name })`: the class's (or schema's) component schema name, when not its own name. */

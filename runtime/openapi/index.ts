@@ -10,6 +10,7 @@ import { buildSchemas, classSchema, loadSchemaTools, memoizedSchemaTools, type S
 import type { OpenApiDocument, OpenApiOptions, SchemaObject } from './types';
 import type { InputParameter } from '../decorators/metadata';
 import type { RouteDefinition } from '../routing/route-definitions';
+import { documentTags, openApiVersion, toOpenApi32 } from './versions';
 
 export type { OpenApiDocument, OpenApiOptions } from './types';
 
@@ -27,6 +28,7 @@ export function createDocumentGenerator(load: SchemaToolsLoader = loadSchemaTool
 
   async function build(options: OpenApiOptions, applications: readonly DocumentedApplication[]): Promise<OpenApiDocument> {
     assertNamesKept();
+    const version = openApiVersion(options.openapi);
     const controllers = options.controllers ? new Set<Class>(options.controllers) : undefined;
     const errorFormat = commonErrorFormat(applications);
     const errors = errorComponents(errorFormat, options.errorSchema);
@@ -83,7 +85,7 @@ export function createDocumentGenerator(load: SchemaToolsLoader = loadSchemaTool
     }
     const paths = buildPaths(documented);
     const securitySchemes = checkedSecuritySchemes(options.securitySchemes, parts);
-    const tags = [...new Set(operations.flatMap((entry) => entry.operation.tags ?? []))];
+    const tags = documentTags(operations, version);
     // Rate limits and ETags add components of their own, only where a route uses them.
     const responses = { ...errors.responses };
     const refers = (name: string) => operations.some((entry) => Object.values(entry.operation.responses).some((response) => '$ref' in response && response.$ref === `#/components/responses/${name}`));
@@ -95,7 +97,7 @@ export function createDocumentGenerator(load: SchemaToolsLoader = loadSchemaTool
       openapi: '3.1.0',
       info: { title: options.title, version: options.version ?? '1.0.0' },
       ...(options.servers ? { servers: options.servers.map((server) => ({ ...server })) } : {}),
-      ...(tags.length > 0 ? { tags: tags.map((name) => ({ name })) } : {}),
+      ...(tags.length > 0 ? { tags } : {}),
       paths,
       components: {
         schemas: sortKeys({ ...schemas, ...errors.schemas }),
@@ -108,7 +110,8 @@ export function createDocumentGenerator(load: SchemaToolsLoader = loadSchemaTool
     // One serialisation makes the result independent of our caches (a caller may not change them through it) and frozen;
     // it also puts each schema's JSON Schema in its placeholder's place.
     const replacer = schemaDocument && ((_key: string, value: unknown) => (placeholders.has(value as SchemaObject) ? schemaDocument.schemaOf(placeholders.get(value as SchemaObject)!) : value));
-    return deepFreeze(JSON.parse(JSON.stringify(document, replacer)) as OpenApiDocument);
+    const copy = JSON.parse(JSON.stringify(document, replacer)) as OpenApiDocument;
+    return deepFreeze(version === '3.2' ? toOpenApi32(copy) : copy);
   }
 
   return function generate(options) {
@@ -116,7 +119,7 @@ export function createDocumentGenerator(load: SchemaToolsLoader = loadSchemaTool
       throw new TypeError("generateOpenApiDocument({ title }) needs a title, e.g. generateOpenApiDocument({ title: 'API' }).");
     }
     const applications = options.applications ?? registeredApplications();
-    const key = JSON.stringify([options.title, options.version, options.description, options.servers, options.controllers?.map((c) => c.name), options.errorSchema, options.securitySchemes]);
+    const key = JSON.stringify([options.openapi, options.title, options.version, options.description, options.servers, options.controllers?.map((c) => c.name), options.errorSchema, options.securitySchemes]);
     if (
       lastDocument &&
       lastDocument.key === key &&
@@ -138,10 +141,11 @@ export function createDocumentGenerator(load: SchemaToolsLoader = loadSchemaTool
 const generate = createDocumentGenerator();
 
 /**
- * The OpenAPI 3.1 document of every route of every application created in this process (import the module that calls
- * `createApplication` first), or of `options.applications`. DTO schemas come from the validation decorators through
- * class-validator-jsonschema, an optional peer loaded on first use; Standard Schemas (Zod, Valibot, ArkType) from their
- * own Standard JSON Schema, else their library's converter (runtime/schema/json-schema.ts), loaded on first use too.
+ * The OpenAPI 3.1 document (3.2 with `openapi: '3.2'`) of every route of every application created in this process
+ * (import the module that calls `createApplication` first), or of `options.applications`. DTO schemas come from the
+ * validation decorators through class-validator-jsonschema, an optional peer loaded on first use; Standard Schemas (Zod,
+ * Valibot, ArkType) from their own Standard JSON Schema, else their library's converter (runtime/schema/json-schema.ts),
+ * loaded on first use too.
  *
  * The same input gives a byte-identical document, and the same applications and options give the same (frozen) object.
  */

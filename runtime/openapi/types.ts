@@ -24,6 +24,8 @@ export interface MediaTypeObject {
   example?: unknown;
   /** OpenAPI 3.2's `itemSchema` (the schema of each item of a stream, e.g. each Server-Sent Event), as an extension. */
   'x-itemSchema'?: SchemaObject;
+  /** The same, under its own name: `generateOpenApiDocument({ openapi: '3.2' })`. */
+  itemSchema?: SchemaObject;
 }
 
 export interface RequestBodyObject {
@@ -62,12 +64,21 @@ export type OpenApiMethod = 'get' | 'put' | 'post' | 'delete' | 'options' | 'hea
 
 export type PathItemObject = Partial<Record<OpenApiMethod, OperationObject>>;
 
+/** A Tag Object: `summary`, `parent` and `kind` are OpenAPI 3.2's (a 3.1 document lists `name` and `description`). */
+export interface TagObject {
+  name: string;
+  summary?: string;
+  description?: string;
+  parent?: string;
+  kind?: string;
+}
+
 /** The OpenAPI 3.1 document that {@link generateOpenApiDocument} returns. */
 export interface OpenApiDocument {
-  openapi: '3.1.0';
+  openapi: '3.1.0' | '3.2.0';
   info: { title: string; version: string; description?: string };
   servers?: ServerObject[];
-  tags?: { name: string }[];
+  tags?: TagObject[];
   paths: Record<string, PathItemObject>;
   components: {
     schemas: Record<string, SchemaObject>;
@@ -89,6 +100,11 @@ export type SecuritySchemeObject =
 export interface OpenApiOptions {
   /** `info.title` of the document. */
   title: string;
+  /**
+   * The OpenAPI version: `'3.1'` (the default, which every tool reads) or `'3.2'`, where `@Sse` routes document their
+   * events with `itemSchema` and tags given a `parent` with `@ApiTags` form a hierarchy.
+   */
+  openapi?: '3.1' | '3.2';
   /** `info.version`. Default `"1.0.0"`. */
   version?: string;
   /** `info.description`. */

@@ -76,8 +76,8 @@ mainSuite('unknown commands, flags and arguments print the usage and exit with 2
 
 mainSuite('--help of each command shows its arguments and every flag it accepts', async () => {
   const expected: [string[], string[]][] = [
-    [['new', '--help'], ['<name>', '--swagger', '--skip-install', '--use-npm', '--use-pnpm', '--use-yarn', '--use-bun']],
-    [['init', '--help'], ['--swagger', '--force', '--skip-install']],
+    [['new', '--help'], ['<name>', '--swagger', '--docs-ui <swagger|scalar>', '--mcp', '--skip-install', '--use-npm', '--use-pnpm', '--use-yarn', '--use-bun']],
+    [['init', '--help'], ['--swagger', '--docs-ui <swagger|scalar>', '--mcp', '--force', '--skip-install']],
     [['generate', 'controller', '--help'], ['<name>', '--force', '--schema <library>', '--skip-install', 'alias: g controller']],
     [['g', 'resource', '--help'], ['<name>', '--force', '--schema <library>', '--skip-install', 'alias: g resource', 'PATCH']],
   ];
@@ -94,7 +94,7 @@ mainSuite('--help of each command shows its arguments and every flag it accepts'
 mainSuite('an unknown flag is an error that lists the valid flags of that command', async () => {
   const init = await cli(['init', '--swager']);
   assert.is(init.code, 2);
-  assert.match(init.err, "Unknown option '--swager'. Valid options: --swagger, --force, --skip-install, -h/--help.");
+  assert.match(init.err, "Unknown option '--swager'. Valid options: --swagger, --docs-ui, --mcp, --force, --skip-install, -h/--help.");
   const resource = await cli(['g', 'resource', 'posts', '--swagger']);
   assert.is(resource.code, 2);
   assert.match(resource.err, "Unknown option '--swagger'. Valid options: --force, --schema, --skip-install, -h/--help.");
@@ -121,6 +121,17 @@ mainSuite('g resource <name> runs the resource generator', async () => {
   assert.is(code, 0);
   assert.match(read(dir, 'src/features/orders/controller.ts'), "@Patch('/:id')");
   assert.match(read(dir, 'src/app.ts'), 'controllers: [OrdersController],');
+});
+
+mainSuite('--docs-ui takes its value from the command line: scalar writes the Scalar page, another value fails', async () => {
+  const dir = tempProject('src');
+  assert.is((await cli(['init', '--docs-ui', 'scalar', '--mcp', '--skip-install'], dir)).code, 0);
+  assert.match(read(dir, 'src/app/api-docs/[[...file]]/route.ts'), 'createScalarHandler');
+  assert.match(read(dir, 'src/app/mcp/route.ts'), 'createMcpHandler(app)');
+  const other = tempProject('src');
+  const { code, err } = await cli(['init', '--docs-ui=redoc', '--skip-install'], other);
+  assert.is(code, 1);
+  assert.match(err, 'next-app-controllers init: --docs-ui takes swagger (Swagger UI, the default) or scalar');
 });
 
 mainSuite('a failing command prints its message without a stack and exits with 1', async () => {

@@ -88,6 +88,63 @@ init('--swagger writes both documentation routes and merges the settings into ne
   assert.ok(summary!.updated.includes('package.json'));
 });
 
+init('--docs-ui scalar writes the document and a Scalar page at /api-docs, installs @scalar/api-reference and traces its bundle', async () => {
+  const dir = tempProject('src');
+  const { summary, error } = await run('init', dir, [], { docsUi: 'scalar' });
+  assert.is(error, undefined);
+  assert.ok(existsSync(join(dir, 'src/app/api/openapi.json/route.ts')));
+  assert.is(
+    read(dir, 'src/app/api-docs/[[...file]]/route.ts'),
+    "import { createScalarHandler } from 'next-app-controllers';\n\nexport const GET = createScalarHandler({ openApiUrl: '/api/openapi.json' });\n",
+  );
+  const config = read(dir, 'next.config.ts');
+  assert.ok(
+    config.includes(
+      '  cacheComponents: true,\n  experimental: { serverMinification: false },\n  outputFileTracingIncludes: { "/api-docs": ' +
+        '["./node_modules/@scalar/api-reference/package.json", "./node_modules/@scalar/api-reference/dist/browser/standalone.js"] },\n};',
+    ),
+    config,
+  );
+  assert.not.match(config, 'swagger-ui-dist');
+  const install = summary!.manual.find((step) => step.startsWith('Install the dependencies'))!;
+  assert.match(install, 'class-validator-jsonschema@');
+  assert.match(install, '@scalar/api-reference@');
+  assert.not.match(install, 'swagger-ui-dist');
+});
+
+init('--mcp writes app/mcp/route.ts serving the app module\'s application, keeps class names and installs the SDK with zod', async () => {
+  const dir = tempProject('src');
+  const { summary, error } = await run('init', dir, [], { mcp: true });
+  assert.is(error, undefined);
+  assert.is(
+    read(dir, 'src/app/mcp/route.ts'),
+    "import { createMcpHandler } from 'next-app-controllers';\nimport { app } from '@/app';\n\n" +
+      "// The routes marked @McpTool() are the tools; createMcpHandler(app, { tools: 'all' }) makes every route one.\n" +
+      'export const { GET, POST, DELETE } = createMcpHandler(app);\n',
+  );
+  assert.not.ok(existsSync(join(dir, 'src/app/api/openapi.json/route.ts')), 'no docs routes without --swagger');
+  assert.ok(read(dir, 'next.config.ts').includes('  cacheComponents: true,\n  experimental: { serverMinification: false },\n};'));
+  const install = summary!.manual.find((step) => step.startsWith('Install the dependencies'))!;
+  for (const name of ['@modelcontextprotocol/sdk@', 'zod@', 'class-validator-jsonschema@']) assert.match(install, name);
+  assert.ok(summary!.written.includes('src/app/mcp/route.ts'));
+});
+
+init('--swagger --mcp: each next.config setting is written once', async () => {
+  const dir = tempProject('src');
+  await run('init', dir, [], { swagger: true, mcp: true });
+  const config = read(dir, 'next.config.ts');
+  assert.is(config.split('serverMinification').length, 2, config);
+  assert.ok(existsSync(join(dir, 'src/app/mcp/route.ts')));
+  assert.match(read(dir, 'src/app/api-docs/[[...file]]/route.ts'), 'createSwaggerUiHandler');
+});
+
+init('--docs-ui with another value is an error before anything is written', async () => {
+  const dir = tempProject('src');
+  const { error } = await run('init', dir, [], { docsUi: 'redoc' });
+  assert.is(error?.message, '--docs-ui takes swagger (Swagger UI, the default) or scalar (Scalar\'s API reference), not "redoc".');
+  assert.not.ok(existsSync(join(dir, 'src/app.ts')));
+});
+
 init('--swagger keeps an "openapi" script of the user\'s and says so; without --swagger no script is added', async () => {
   const own = tempProject('src');
   write(own, 'package.json', read(own, 'package.json').replace('"start": "next start"', '"start": "next start",\n    "openapi": "my-own-tool"'));

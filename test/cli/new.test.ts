@@ -54,6 +54,25 @@ newSuite('after create-next-app it wires the new project like init (create-next-
   }
 });
 
+newSuite('new --docs-ui scalar --mcp passes both on to init; a bad --docs-ui fails before create-next-app runs', async () => {
+  const dir = emptyTempDir();
+  const fake = join(dir, 'fake-create-next-app.sh');
+  write(dir, 'fake-create-next-app.sh', `#!/bin/sh\ncp -r "${FIXTURE}" "$3"\n`);
+  chmodSync(fake, 0o755);
+  process.env.NEXT_APP_CONTROLLERS_CREATE_NEXT_APP = fake;
+  try {
+    const { error } = await run('new', dir, ['my-app'], { docsUi: 'scalar', mcp: true });
+    assert.is(error, undefined);
+    assert.match(read(join(dir, 'my-app'), 'src/app/api-docs/[[...file]]/route.ts'), 'createScalarHandler');
+    assert.match(read(join(dir, 'my-app'), 'src/app/mcp/route.ts'), 'createMcpHandler(app)');
+    const bad = await run('new', dir, ['other-app'], { docsUi: 'redoc' });
+    assert.match(bad.error!.message, '--docs-ui takes swagger');
+    assert.not.ok(existsSync(join(dir, 'other-app')));
+  } finally {
+    delete process.env.NEXT_APP_CONTROLLERS_CREATE_NEXT_APP;
+  }
+});
+
 /** A stand-in for `npx`: records its arguments and npm_config_* variables, then copies the fixture as create-next-app would. */
 function fakeCreateNextApp(dir: string, extraScript = ''): string {
   const fake = join(dir, 'fake-create-next-app.sh');

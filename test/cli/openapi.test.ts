@@ -217,6 +217,33 @@ openapi('--check: 0 when the file matches; 1 naming what changed, writing nothin
   assert.equal(snapshot(dir), before);
 });
 
+openapi('--check handles a 3.2 document as a 3.1 one: itemSchema and tag parents compared, a change of version named', async () => {
+  const dir = apiProject();
+  put(
+    dir,
+    'src/features/posts/controller.ts',
+    CONTROLLER('./dto')
+      .replace("import { ApiResponse, Body,", "import { ApiResponse, ApiTags, Body, Sse,")
+      .replace("@Controller('/posts')", "@ApiTags({ name: 'Posts', parent: 'Blog' })\n@Controller('/posts')")
+      .replace("  @Delete('/:id')", "  @Sse()\n  @ApiResponse({ status: 200, type: PostDto })\n  @Get('/events')\n  async *events() {}\n\n  @Delete('/:id')"),
+  );
+  put(dir, 'src/app/api/openapi.json/route.ts', ROUTE.replace("version: '2.0.0', securitySchemes", "version: '2.0.0', securitySchemes, openapi: '3.2'"));
+  assert.is((await cli(dir, 'openapi')).code, 0);
+  const document = documentOf(dir) as Document & { openapi: string; tags: unknown };
+  assert.is(document.openapi, '3.2.0');
+  assert.equal(document.tags, [{ name: 'Posts', parent: 'Blog' }, { name: 'Blog' }]);
+  assert.ok((document.paths['/api/posts/events'].get as any).responses['200'].content['text/event-stream'].itemSchema);
+  const same = await cli(dir, 'openapi', '--check');
+  assert.is(same.code, 0, same.output);
+
+  put(dir, 'src/app/api/openapi.json/route.ts', ROUTE);
+  const changed = await cli(dir, 'openapi', '--check');
+  assert.is(changed.code, 1);
+  assert.match(changed.output, 'OpenAPI version changed: 3.2.0 → 3.1.0');
+  assert.match(changed.output, 'operation changed: GET /api/posts/events');
+  assert.match(changed.output, 'changed: .tags');
+});
+
 openapi('usage errors: --out without a file, an unknown flag', async () => {
   const dir = apiProject();
   const noValue = await cli(dir, 'openapi', '--out');
@@ -277,6 +304,12 @@ client('without src/, the folder is lib/api and server.ts imports the app module
 });
 
 const diff = suite('openapi --check: describeChanges');
+
+diff('a change of OpenAPI version is named first, once, and not again as a JSON path', () => {
+  const paths = { '/a': { get: { operationId: 'a' } } };
+  assert.equal(describeChanges({ openapi: '3.1.0', paths }, { openapi: '3.2.0', paths }), ['OpenAPI version changed: 3.1.0 → 3.2.0']);
+  assert.equal(describeChanges({ openapi: '3.2.0', paths }, { openapi: '3.2.0', paths }), []);
+});
 
 diff('operations, schemas and properties added, removed and changed; anything else by its JSON path', () => {
   const before = {

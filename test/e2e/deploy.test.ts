@@ -2,7 +2,8 @@
 // with `output: 'standalone'` and served by `node server.js` from a copy in a fresh folder, started from another working
 // directory; with the React Compiler on (Babel runs on the app); and as the member apps/web of an npm workspace (all
 // hoisted to the root) and of a pnpm workspace. Each variant is one `next build`. Regression: the standalone folder
-// had neither class-validator-jsonschema nor swagger-ui-dist, so /api/openapi.json and /api-docs answered 500.
+// had neither class-validator-jsonschema nor swagger-ui-dist, so /api/openapi.json and /api-docs answered 500. Two
+// variants also run `init --mcp` (the SDK bundled by each bundler), one with `--docs-ui scalar` (Scalar's bundle traced).
 import { cpSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, extname, join } from 'node:path';
@@ -11,7 +12,9 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { CHROMIUM } from './browser-cases';
 import { buildExample, ROOT, send, startExample, timed, type Bundler, type RunningServer } from './harness';
-import { DOCS_PACKAGES, installedVersion, installIsolatedApp, installWorkspaceApp, removeIsolatedApp, runInstalledCli } from './isolated-app';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { DOCS_PACKAGES, installedVersion, installIsolatedApp, installWorkspaceApp, MCP_PACKAGES, removeIsolatedApp, runInstalledCli } from './isolated-app';
 import { startStandalone } from './standalone';
 
 const REACT_COMPILER_PAGE = join(ROOT, 'test', 'fixtures', 'react-compiler-page');
@@ -29,20 +32,27 @@ interface Variant {
   after: string[];
   /** Serves the build with `next start` too. */
   nextStart?: boolean;
+  /** `init --docs-ui scalar`: Scalar at /api-docs instead of Swagger UI. */
+  scalar?: boolean;
+  /** `init --mcp` with the SDK installed: /mcp, the SDK bundled into the standalone output. */
+  mcp?: boolean;
 }
 
 const VARIANTS: Variant[] = [
   {
-    title: "standalone and reactCompiler: true set before init --swagger, Turbopack",
+    title: "standalone and reactCompiler: true set before init --swagger --mcp, Turbopack",
     bundler: 'turbopack',
     before: ["output: 'standalone'", 'reactCompiler: true'],
     after: [],
+    mcp: true,
   },
   {
-    title: "standalone and reactCompiler { compilationMode: 'all' } added after init --swagger, webpack",
+    title: "standalone and reactCompiler { compilationMode: 'all' } added after init --docs-ui scalar --mcp, webpack",
     bundler: 'webpack',
     before: [],
     after: ["output: 'standalone'", "reactCompiler: { compilationMode: 'all' }"],
+    scalar: true,
+    mcp: true,
   },
   {
     title: 'apps/web of an npm workspace, the library hoisted to the root, standalone added after init --swagger, Turbopack',
@@ -65,17 +75,22 @@ const json = (body: unknown) => ({ headers: { 'content-type': 'application/json'
 const configText = (settings: string[]) =>
   `/** @type {import('next').NextConfig} */\nconst nextConfig = {${settings.map((line) => `\n  ${line},`).join('')}\n};\n\nexport default nextConfig;\n`;
 
+/** Scalar's package in place of swagger-ui-dist. */
+const SCALAR_PACKAGES = ['class-validator-jsonschema', '@scalar/api-reference'];
+
 /** Installs the app, writes its next.config, runs `init --swagger`, adds the later settings and builds. Returns the app folder. */
 function prepare(variant: Variant): { root: string; app: string } {
   const compiler = [...variant.before, ...variant.after].some((line) => line.startsWith('reactCompiler'));
-  const options = { next: installedVersion('next'), extra: [...DOCS_PACKAGES, ...(compiler ? REACT_COMPILER_PACKAGES : [])] };
+  const docs = variant.scalar ? SCALAR_PACKAGES : DOCS_PACKAGES;
+  const options = { next: installedVersion('next'), extra: [...docs, ...(variant.mcp ? MCP_PACKAGES : []), ...(compiler ? REACT_COMPILER_PACKAGES : [])] };
   const root = variant.workspace ? installWorkspaceApp(options, variant.workspace) : installIsolatedApp(options);
   const app = variant.workspace ? join(root, 'apps', 'web') : root;
   if (compiler) cpSync(join(REACT_COMPILER_PAGE, 'src'), join(app, 'src'), { recursive: true });
   const config = join(app, 'next.config.mjs');
   writeFileSync(config, configText(variant.before));
   // npm hoists the CLI's bin to the workspace root; pnpm links it into the app.
-  runInstalledCli(app, ['init', '--swagger', '--skip-install'], variant.workspace === 'npm' ? root : app);
+  const args = ['init', '--swagger', ...(variant.scalar ? ['--docs-ui', 'scalar'] : []), ...(variant.mcp ? ['--mcp'] : []), '--skip-install'];
+  runInstalledCli(app, args, variant.workspace === 'npm' ? root : app);
   if (variant.after.length > 0) {
     writeFileSync(config, readFileSync(config, 'utf8').replace('const nextConfig = {', `const nextConfig = {${variant.after.map((line) => `\n  ${line},`).join('')}`));
   }
@@ -83,7 +98,9 @@ function prepare(variant: Variant): { root: string; app: string } {
   return { root, app };
 }
 
-for (const variant of VARIANTS) {
+// DEPLOY_VARIANT=<n> runs one variant (for iterating on it; CI runs all).
+const only = process.env.DEPLOY_VARIANT === undefined ? undefined : Number(process.env.DEPLOY_VARIANT);
+for (const variant of VARIANTS.filter((_, index) => only === undefined || index === only)) {
   const test = suite(`deploy: ${variant.title}`);
   let root: string | undefined;
   let app = '';
@@ -113,7 +130,8 @@ for (const variant of VARIANTS) {
     running();
     const config = readFileSync(join(app, 'next.config.mjs'), 'utf8');
     assert.match(config, "output: 'standalone'");
-    assert.match(config, "'/api-docs': ['./node_modules/swagger-ui-dist/*'");
+    if (variant.scalar) assert.match(config, "'/api-docs': ['./node_modules/@scalar/api-reference/package.json', './node_modules/@scalar/api-reference/dist/browser/standalone.js'");
+    else assert.match(config, "'/api-docs': ['./node_modules/swagger-ui-dist/*'");
     if (variant.workspace) assert.match(config, "'../../node_modules/swagger-ui-dist/*'");
   });
 
@@ -141,7 +159,63 @@ for (const variant of VARIANTS) {
     }
   });
 
-  test("every asset the Swagger UI page links answers with swagger-ui-dist's own bytes", async () => {
+  if (variant.scalar) {
+    test("the Scalar page's files answer from the standalone folder, the bundle with @scalar/api-reference's own bytes", async () => {
+      const bundle = readFileSync(join(app, 'node_modules', '@scalar', 'api-reference', 'dist', 'browser', 'standalone.js'));
+      for (const [name, { port }] of running()) {
+        const page = await send(port, 'GET', '/api-docs');
+        assert.is(page.status, 200, `${name}: ${page.text.slice(0, 300)}`);
+        const links = [...page.text.matchAll(/src="([^"]+)"/g)].map((match) => match[1].replace(/&amp;/g, '&'));
+        assert.is(links.length, 2, links.join(', '));
+        const standalone = await send(port, 'GET', links.find((link) => link.includes('/standalone.js'))!);
+        assert.is(standalone.status, 200, name);
+        assert.ok(standalone.body.equals(bundle), `${name}: standalone.js differs from the package's`);
+        assert.match((await send(port, 'GET', links.find((link) => link.includes('/scalar-init.js'))!)).text, 'Scalar.createApiReference');
+      }
+    });
+
+    test('Scalar in headless Chromium loads the document from the standalone server, every request on its origin', async () => {
+      const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--no-sandbox', '--disable-gpu'], timeout: 30_000 });
+      try {
+        for (const [name, { base }] of running()) {
+          const page = await browser.newPage();
+          page.setDefaultTimeout(20_000);
+          const elsewhere: string[] = [];
+          await page.route('**/*', (route) => {
+            const url = route.request().url();
+            if (url.startsWith(`${base}/`) || url.startsWith('data:') || url.startsWith('blob:')) return route.continue();
+            elsewhere.push(url);
+            return route.abort();
+          });
+          const loaded = page.waitForResponse((response) => response.url().endsWith('/api/openapi.json') && response.status() === 200);
+          await page.goto(`${base}/api-docs`, { waitUntil: 'load' });
+          await loaded;
+          await page.getByText('/api/items/{id}').first().waitFor();
+          assert.equal(elsewhere, [], name);
+          await page.close();
+        }
+      } finally {
+        await browser.close();
+      }
+    });
+  }
+
+  if (variant.mcp) {
+    test('MCP: the SDK bundled into the build answers from the standalone server: the marked route is a tool, and it runs', async () => {
+      for (const [name, { base }] of running()) {
+        const client = new Client({ name: 'deploy', version: '1.0.0' });
+        await client.connect(new StreamableHTTPClientTransport(new URL(`${base}/mcp`)));
+        try {
+          assert.equal((await client.listTools()).tools.map((tool) => tool.name), ['ItemsController_findOne'], name);
+          assert.equal((await client.callTool({ name: 'ItemsController_findOne', arguments: { id: '7' } })).structuredContent, { id: '7' }, name);
+        } finally {
+          await client.close();
+        }
+      }
+    });
+  }
+
+  if (!variant.scalar) test("every asset the Swagger UI page links answers with swagger-ui-dist's own bytes", async () => {
     const dist = dirname(createRequire(join(app, 'package.json')).resolve('swagger-ui-dist/package.json'));
     for (const [name, { port }] of running()) {
       const page = await send(port, 'GET', '/api-docs');
@@ -159,7 +233,7 @@ for (const variant of VARIANTS) {
     }
   });
 
-  test('Swagger UI in headless Chromium loads the document and lists the operations', async () => {
+  if (!variant.scalar) test('Swagger UI in headless Chromium loads the document and lists the operations', async () => {
     const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--no-sandbox', '--disable-gpu'], timeout: 30_000 });
     try {
       for (const [name, { base }] of running()) {

@@ -18,6 +18,8 @@ export const DOCS_PACKAGES = ['class-validator-jsonschema', 'swagger-ui-dist'];
 export const SCHEMA_PACKAGES = ['zod', 'valibot'];
 /** What the document of Valibot schemas needs (Valibot has no Standard JSON Schema), and what the typed client needs. */
 export const SCHEMA_DOCS_PACKAGES = ['@valibot/to-json-schema', 'openapi-fetch', 'openapi-typescript'];
+/** The MCP SDK (an optional peer) and zod, its required peer. */
+export const MCP_PACKAGES = ['@modelcontextprotocol/sdk', 'zod'];
 
 /** The version the repository itself installed, so isolated apps test what the lock pins. */
 export function installedVersion(name: string): string {

@@ -3,6 +3,8 @@
 // Turbopack failed the build on the library's literal import('class-validator-jsonschema'). Issue 34: beside the
 // class-validator controller, one on Zod and one on Valibot; without @valibot/to-json-schema (the first variant) the
 // build must not need it, with it (the docs variant) the document, `openapi --check` and the typed client cover them.
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -16,6 +18,7 @@ import {
   DOCS_PACKAGES,
   installIsolatedApp,
   installedVersion,
+  MCP_PACKAGES,
   NEXT_15,
   removeIsolatedApp,
   runInstalledCli,
@@ -31,7 +34,7 @@ interface Variant {
 
 const VARIANTS: Variant[] = [
   { title: 'Next.js 16, only the required peers (and the schema libraries)', next: installedVersion('next'), docs: false },
-  { title: `Next.js ${NEXT_15} with the docs packages, wired by the installed CLI's init --swagger`, next: NEXT_15, docs: true },
+  { title: `Next.js ${NEXT_15} with the docs packages and the MCP SDK, wired by the installed CLI's init --swagger --mcp`, next: NEXT_15, docs: true },
 ].filter((variant) => !process.env.ISOLATED_VARIANT || (process.env.ISOLATED_VARIANT === 'docs') === variant.docs);
 
 // A run while iterating: ISOLATED_VARIANT=peers|docs and E2E_BUNDLER=turbopack|webpack pick one of each (CI runs all).
@@ -55,9 +58,9 @@ for (const variant of VARIANTS) {
   let installed: Promise<string> | undefined;
   const install = () =>
     (installed ??= timed(`install isolated app, next ${variant.next}`, () => {
-      const folder = installIsolatedApp({ next: variant.next, extra: [...SCHEMA_PACKAGES, ...(variant.docs ? [...DOCS_PACKAGES, ...SCHEMA_DOCS_PACKAGES] : [])] });
+      const folder = installIsolatedApp({ next: variant.next, extra: [...new Set([...SCHEMA_PACKAGES, ...(variant.docs ? [...DOCS_PACKAGES, ...SCHEMA_DOCS_PACKAGES, ...MCP_PACKAGES] : [])])] });
       if (variant.docs) {
-        runInstalledCli(folder, ['init', '--swagger', '--skip-install']);
+        runInstalledCli(folder, ['init', '--swagger', '--mcp', '--skip-install']);
         // The typed client of the schema routes, written before the build, which type-checks it; and the document.
         runInstalledCli(folder, ['generate', 'client', '--skip-install']);
         writeFileSync(join(folder, 'src/lib/api/schema-routes.ts'), TYPED_CLIENT_USE);
@@ -167,6 +170,17 @@ for (const variant of VARIANTS) {
         assert.match(probe.openApi, 'npm install class-validator-jsonschema');
         assert.is(probe.swaggerUi.status, 500);
         assert.match(probe.swaggerUi.body, 'npm install swagger-ui-dist');
+        assert.is(probe.scalar.status, 500);
+        assert.match(probe.scalar.body, 'npm install @scalar/api-reference');
+      });
+
+      test('without @modelcontextprotocol/sdk the app built, and /mcp answers a JSON-RPC error naming the package', async () => {
+        const response = await send(running().port, 'POST', '/mcp', {
+          headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+          body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
+        });
+        assert.is(response.status, 500);
+        assert.match(response.json().error.message, 'npm install @modelcontextprotocol/sdk zod');
       });
     } else {
       test('init --swagger wrote what this Next.js version needs, and the document names the real classes', async () => {
@@ -199,6 +213,18 @@ for (const variant of VARIANTS) {
           assert.match(`${misspelt.stdout}`, "Property 'txt' does not exist");
         } finally {
           rmSync(misspeltFile, { force: true });
+        }
+      });
+
+      test('with the SDK installed (bundled by this bundler), the MCP client lists the marked route and calls it', async () => {
+        const client = new Client({ name: 'isolated', version: '1.0.0' });
+        await client.connect(new StreamableHTTPClientTransport(new URL(`${running().base}/mcp`)));
+        try {
+          const { tools } = await client.listTools();
+          assert.equal(tools.map((tool) => tool.name), ['ItemsController_findOne']);
+          assert.equal((await client.callTool({ name: 'ItemsController_findOne', arguments: { id: '7' } })).structuredContent, { id: '7' });
+        } finally {
+          await client.close();
         }
       });
 

@@ -12,6 +12,7 @@ import { inputCases } from './input-cases';
 import { cachingCases, csrfCases, rateLimitCases, tracingCases } from './production-cases';
 import { streamsCases } from './streams-cases';
 import { serverClientCases } from './server-client-cases';
+import { readersCases } from './readers-cases';
 
 const example = exampleSuite('turbopack');
 inputCases(example);
@@ -24,6 +25,8 @@ corsCases(example);
 // The 30 s soak of 200 streams once, with Turbopack: it measures the same server code under both bundlers.
 streamsCases(example, { soak: true });
 serverClientCases(example);
+// MCP, the 3.2 document and Scalar in Chromium: before the fuzz, like the cases that count posts.
+readersCases(example, { browser: true });
 // Issue 35: HTTP caching, CSRF in Chromium, rate limits (two more next start sharing a Redis) and traces (next start
 // with an OTLP collector here), on the Turbopack build only: they exercise the same server code under both bundlers.
 cachingCases(example);

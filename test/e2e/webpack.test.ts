@@ -10,6 +10,7 @@ import { inputCases } from './input-cases';
 import { cachingCases } from './production-cases';
 import { streamsCases } from './streams-cases';
 import { serverClientCases } from './server-client-cases';
+import { readersCases } from './readers-cases';
 
 const example = exampleSuite('webpack');
 inputCases(example);
@@ -19,6 +20,8 @@ formCases(example);
 // SSE, downloads and their Chromium checks on both builds; the 30 s soak runs on the Turbopack one only.
 streamsCases(example, { soak: false });
 serverClientCases(example);
+// MCP, the 3.2 document (Scalar in Chromium runs on the Turbopack build): before the fuzz, like the cases that count posts.
+readersCases(example, { browser: false });
 // Issue 35: ETags (crypto.subtle in a webpack server bundle) and the document's 304 and 429.
 cachingCases(example);
 // Last: the fuzz creates and changes posts, which the cases above count on.

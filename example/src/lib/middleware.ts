@@ -3,9 +3,13 @@ import { HttpError, type Middleware } from 'next-app-controllers';
 /** The key the protected routes expect in `x-api-key`. Set EXAMPLE_API_KEY to change it. */
 export const API_KEY = process.env.EXAMPLE_API_KEY ?? 'example-key';
 
-/** Rejects requests without the right `x-api-key` header with a 401 HttpError; lets the others through. */
+/**
+ * Rejects requests without the right key with a 401 HttpError; lets the others through. The key comes in `x-api-key`,
+ * or as a bearer token (`Authorization: Bearer <key>`), which is how an MCP client sends it (/mcp passes it on).
+ */
 export const requireApiKey: Middleware = (context, next) => {
-  if (context.request.headers.get('x-api-key') !== API_KEY) {
+  const { headers } = context.request;
+  if ((headers.get('x-api-key') ?? headers.get('authorization')?.replace(/^Bearer /i, '')) !== API_KEY) {
     throw new HttpError(401, 'Send the API key in the x-api-key header', { headers: { 'www-authenticate': 'ApiKey header="x-api-key"' } });
   }
   context.state.client = 'api-key';

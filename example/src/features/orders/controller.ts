@@ -9,6 +9,7 @@ import {
   Delete,
   Get,
   HttpCode,
+  McpTool,
   NotFoundError,
   Post,
   Use,
@@ -45,6 +46,8 @@ function find(id: string): OrderRecord {
 @ApiResponse({ status: 401, description: 'No x-api-key header, or a wrong one' })
 @Controller('/orders')
 export class OrdersController {
+  // A tool behind requireApiKey: an MCP client sends the key as a bearer token (Authorization is passed on).
+  @McpTool()
   @Get('')
   @ApiOperation({ summary: 'List orders' })
   list() {

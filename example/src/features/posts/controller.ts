@@ -10,6 +10,7 @@ import {
   Delete,
   Get,
   HttpCode,
+  McpTool,
   Params,
   Patch,
   Post,
@@ -54,6 +55,8 @@ function notFound(context: RouteContext) {
 @ApiTags('posts')
 @Controller('/posts')
 export class PostsController {
+  // The three routes marked @McpTool are what an agent may call through /mcp (src/app/mcp/route.ts).
+  @McpTool()
   @Get('')
   @ApiOperation({ summary: 'List posts (?limit, ?offset, ?tag)' })
   @ApiResponse({ status: 200, type: PostDto, isArray: true })
@@ -80,6 +83,7 @@ export class PostsController {
   }
 
   // Browsers and clients keep the post and ask again with If-None-Match: 304 while it has not changed.
+  @McpTool()
   @Get('/:id')
   @ETag()
   @CacheControl({ private: true, noCache: true })
@@ -91,6 +95,7 @@ export class PostsController {
     return post ?? notFound(context);
   }
 
+  @McpTool({ name: 'create_post' })
   @Post('')
   @HttpCode(201)
   @ApiOperation({ summary: 'Create a post' })

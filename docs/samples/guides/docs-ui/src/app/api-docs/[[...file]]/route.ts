@@ -1,0 +1,3 @@
+import { createScalarHandler } from 'next-app-controllers';
+
+export const GET = createScalarHandler({ openApiUrl: '/api/openapi.json' });
