@@ -1,4 +1,4 @@
-import type { ApiOperationOptions, ApiResponseOptions, Class, Middleware, ParamResolver, RouteMethod, SecurityRequirement } from '../types';
+import type { ApiOperationOptions, ApiResponseOptions, Class, DeprecatedOptions, Middleware, ParamResolver, RouteMethod, SecurityRequirement, VersionValue } from '../types';
 
 export interface DtoParameter {
   index: number;
@@ -28,6 +28,10 @@ export interface MethodRecord extends Partial<Record<DtoInputKey, DtoParameter>>
   sse?: { keepAlive: number };
   /** `@Produces(mediaType)`. */
   produces?: string;
+  /** `@Version(...)`: over the controller's. */
+  version?: VersionValue;
+  /** `@Deprecated(...)`: over the controller's. */
+  deprecated?: DeprecatedOptions;
 }
 
 /** What the decorators record about one class, in the order the decorators ran. */
@@ -43,6 +47,10 @@ export interface ClassRecord {
   security: SecurityRequirement[];
   /** `@ApiSchema({ name })`: the class's component schema name, when not its own name. */
   schemaName?: string;
+  /** `@Version(...)` on the controller: the versions of its routes that have none of their own. */
+  version?: VersionValue;
+  /** `@Deprecated(...)` on the controller: every route of it is deprecated. */
+  deprecated?: DeprecatedOptions;
 }
 
 // Keyed by class so that nothing is global and a class that is garbage collected takes its record with it.

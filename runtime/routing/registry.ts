@@ -1,5 +1,6 @@
 import type { ErrorFormatter } from '../errors/http-error';
 import type { RouteDefinition } from './route-definitions';
+import type { VersioningOptions } from './versioning';
 
 /** What the OpenAPI generator reads of an application. */
 export interface DocumentedApplication {
@@ -7,6 +8,8 @@ export interface DocumentedApplication {
   readonly routes: readonly RouteDefinition[];
   /** How its errors are answered: the error responses are documented in this format. */
   readonly formatError?: ErrorFormatter;
+  /** Its versioning: one document per version, and how a client names the version. */
+  readonly versioning?: VersioningOptions;
 }
 
 // One application per basePath: a module that creates its application again (Next's dev reloads, or one route
