@@ -43,4 +43,4 @@ export type { RouteDefinition } from './routing/route-definitions';
 export type { ApiOperationOptions, ApiResponseOptions, Class, HttpMethod, Middleware, ParamResolver, RouteMethod, SecurityRequirement } from './types';
 export { createSwaggerUiHandler, generateOpenApiDocument } from './docs';
 export type { OpenApiDocument, OpenApiOptions, SecuritySchemeObject } from './openapi/types';
-export type { SwaggerUiHandler, SwaggerUiOptions } from './swagger-ui/options';
+export type { SwaggerUiDocument, SwaggerUiHandler, SwaggerUiOptions } from './swagger-ui/options';

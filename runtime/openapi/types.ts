@@ -58,7 +58,8 @@ export type PathItemObject = Partial<Record<OpenApiMethod, OperationObject>>;
 
 export interface OpenApiDocument {
   openapi: '3.1.0';
-  info: { title: string; version: string; description?: string };
+  /** `x-api-version`: the API version a per-version document describes (`generateOpenApiDocument({ apiVersion })`). */
+  info: { title: string; version: string; description?: string; 'x-api-version'?: string };
   servers?: ServerObject[];
   tags?: { name: string }[];
   paths: Record<string, PathItemObject>;
@@ -76,8 +77,14 @@ export type SecuritySchemeObject =
 export interface OpenApiOptions {
   /** `info.title` of the document. */
   title: string;
-  /** `info.version`. Default `"1.0.0"`. */
+  /** `info.version`. Default: `apiVersion` when given, else `"1.0.0"`. */
   version?: string;
+  /**
+   * Document only the routes that answer this API version (`createApplication({ versioning })`): its own and the
+   * version-neutral ones, at the paths, with the headers or media types a client of that version sends; the document
+   * says `info['x-api-version']`. Without it, one document of every version.
+   */
+  apiVersion?: string;
   /** `info.description`. */
   description?: string;
   /** `servers`, e.g. `[{ url: 'https://api.example.com' }]`. Default: none (Swagger UI then calls the page's origin). */
