@@ -41,8 +41,6 @@ export interface CompiledRoute extends RoutableRoute {
   definition: RouteDefinition;
   middleware: RouteDefinition['middleware'];
   run: Handler;
-  /** With URI versioning: the path it is served at, when not the definition's (for the shadowed-route warning). */
-  path?: string;
 }
 
 export type Miss = Exclude<RouterOutcome<CompiledRoute>, { kind: 'found' }>;

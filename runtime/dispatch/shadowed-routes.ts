@@ -13,7 +13,7 @@ export interface RouterRoutes<R extends ShadowableRoute> {
   routes: readonly R[];
 }
 
-type ShadowableRoute = RoutableRoute & { definition: RouteDefinition; path?: string };
+type ShadowableRoute = RoutableRoute & { definition: RouteDefinition };
 
 /**
  * Warns with `console.warn` about each route that an earlier one shadows completely, once: once per process, and under
@@ -45,8 +45,10 @@ export function warnAboutShadowedRoutes<R extends ShadowableRoute>(routers: read
   }
 }
 
-function describe({ definition, path }: ShadowableRoute): string {
-  return `${definition.method === 'ALL' ? 'ALL' : definition.method} ${path ?? definition.path} (${definition.controller.name}.${definition.propertyKey})`;
+/** The route's method and path: its definition's, or with URI versioning the path it is compiled at (`/api/v2/…`). */
+function describe({ definition, segments }: ShadowableRoute): string {
+  const path = segments === definition.segments ? definition.path : `/${segments.map((part) => (part.kind === 'param' ? `:${part.name}` : part.value)).join('/')}`;
+  return `${definition.method === 'ALL' ? 'ALL' : definition.method} ${path} (${definition.controller.name}.${definition.propertyKey})`;
 }
 
 /** The messages not reported yet in this dev session, or undefined when the memory cannot be read or written. */

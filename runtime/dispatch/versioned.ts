@@ -124,11 +124,9 @@ export function unknownVersion(version: string, versions: readonly string[]): Ht
 function servedRoutes(routes: readonly CompiledRoute[], served: (definition: RouteDefinition) => ServedPath[]): CompiledRoute[] {
   const compiled: CompiledRoute[] = [];
   for (const { method, middleware, definition, run } of routes) {
-    for (const { segments, path } of served(definition)) {
-      const route: CompiledRoute = { order: compiled.length, method, segments, middleware, definition, run };
-      if (path !== definition.path) route.path = path;
-      compiled.push(route);
-    }
+    // Of the one shape every compiled route has: a property more on some would make the dispatcher's reads of them
+    // polymorphic.
+    for (const { segments } of served(definition)) compiled.push({ order: compiled.length, method, segments, middleware, definition, run });
   }
   return compiled;
 }
