@@ -3,8 +3,9 @@ import { BASE, answer } from './routes.mjs';
 
 
 /** Ours, from the built dist (what users get),
- * or from `lib`, another build of the runtime (bench/proto): one class per controller, decorated by calling the decorators. */
-export function buildOurs(routes, lib = dist) {
+ * or from `lib`, another build of the runtime (bench/proto): one class per controller, decorated by calling the decorators.
+ * `versioning`: `createApplication({ versioning })`, every controller `@Version('1')` (the dispatch section's versioning rows). */
+export function buildOurs(routes, lib = dist, { versioning } = {}) {
   const { Controller, createApplication } = lib;
   const DECORATORS = { GET: lib.Get, POST: lib.Post, PUT: lib.Put, DELETE: lib.Delete };
   const classes = new Map();
@@ -21,7 +22,10 @@ export function buildOurs(routes, lib = dist) {
     };
     DECORATORS[route.method](route.path)(cls.prototype, route.name);
   }
-  for (const [index, cls] of classes) Controller(`/c${index}`)(cls);
-  return createApplication({ controllers: [...classes.values()], basePath: BASE });
+  for (const [index, cls] of classes) {
+    Controller(`/c${index}`)(cls);
+    if (versioning) lib.Version('1')(cls);
+  }
+  return createApplication({ controllers: [...classes.values()], basePath: BASE, ...(versioning ? { versioning } : {}) });
 }
 
