@@ -11,11 +11,13 @@ import { httpCases } from './http-cases';
 import { inputCases } from './input-cases';
 import { streamsCases } from './streams-cases';
 import { serverClientCases } from './server-client-cases';
+import { versioningCases } from './versioning-cases';
 
 const example = exampleSuite('turbopack');
 inputCases(example);
 httpCases(example);
 docsCases(example);
+versioningCases(example);
 formCases(example);
 browserCases(example);
 clientCases(example);

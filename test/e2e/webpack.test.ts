@@ -9,11 +9,13 @@ import { httpCases } from './http-cases';
 import { inputCases } from './input-cases';
 import { streamsCases } from './streams-cases';
 import { serverClientCases } from './server-client-cases';
+import { versioningCases } from './versioning-cases';
 
 const example = exampleSuite('webpack');
 inputCases(example);
 httpCases(example);
 docsCases(example);
+versioningCases(example);
 formCases(example);
 // SSE, downloads and their Chromium checks on both builds; the 30 s soak runs on the Turbopack one only.
 streamsCases(example, { soak: false });
