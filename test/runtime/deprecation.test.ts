@@ -35,6 +35,12 @@ class NotesController {
     throw new Error('boom');
   }
 
+  @Get('/later')
+  async later(): Promise<never> {
+    await null;
+    throw new HttpError(409, 'Not now');
+  }
+
   @Get('/linked')
   linked() {
     return new Response('{}', { headers: { link: '</api/notes>; rel="self"' } });
@@ -99,6 +105,10 @@ headers("the route's error answers carry them too: a 422, a thrown HttpError, a 
   const crash = await request(api, 'GET', '/api/notes/crash');
   assert.is(crash.status, 500);
   assert.is(crash.headers.get('deprecation'), '@0');
+  // Thrown after an await: the route's promise rejects.
+  const later = await request(api, 'GET', '/api/notes/later');
+  assert.is(later.status, 409);
+  assert.is(later.headers.get('deprecation'), '@0');
 });
 
 headers("a Link the route sends is kept beside rel=\"deprecation\"; a response whose headers cannot change is copied", async () => {
