@@ -140,14 +140,15 @@ function uriNotFound(settings: DispatchSettings, versioning: VersioningOptions, 
   const base = settings.basePath === '/' ? '' : settings.basePath;
   const prefix = versioning.prefix ?? 'v';
   const taken = new Set(settings.routes.map(({ definition }) => definition.path.slice(base.length).split('/')[1]));
+  const head = `${base}/${prefix}`;
+  const start = head.length;
   return (request) => {
     const path = pathnameOf(request.url);
-    if (path.startsWith(`${base}/`)) {
-      const segment = path.slice(base.length + 1).split('/')[0];
-      const version = segment.slice(prefix.length);
-      if (segment.startsWith(prefix) && /^\d[\w.~-]*$/.test(version) && !versions.includes(version) && !taken.has(segment)) {
-        return unknownVersion(version, versions);
-      }
+    // The first segment after the basePath, read in place (a miss is answered often by scanners: no split).
+    if (path.startsWith(head)) {
+      const end = path.indexOf('/', start);
+      const version = path.slice(start, end === -1 ? undefined : end);
+      if (/^\d[\w.~-]*$/.test(version) && !versions.includes(version) && !taken.has(prefix + version)) return unknownVersion(version, versions);
     }
     return clientError(404, `Cannot ${request.method} ${path}`);
   };
