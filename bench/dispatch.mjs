@@ -1,6 +1,6 @@
 // Dispatch: ours vs Hono vs find-my-way vs the floor, on a 200-route API (20 controllers × 10 routes).
 import { buildFindMyWay, buildFloor, buildHono, buildOurs, requestsFor, syntheticRoutes } from './lib/apps.mjs';
-import { describeResponse, geomean, interleave, loop } from './lib/harness.mjs';
+import { describeResponse, geomean, interleavedSamples, loop, median, pairedRatio } from './lib/harness.mjs';
 
 export async function runDispatch({ rounds = 100, batch = 400 } = {}) {
   const routes = syntheticRoutes(200);
@@ -38,7 +38,8 @@ export async function runDispatch({ rounds = 100, batch = 400 } = {}) {
     }
   }
   const honoRouter = hono.router.name;
-  const ns = await interleave(cases, { rounds, batch });
+  const samples = await interleavedSamples(cases, { rounds, batch });
+  const ns = Object.fromEntries([...samples].map(([id, values]) => [id, median(values)]));
   const rows = Object.keys(requests).map((name) => {
     const at = (candidate) => ns[`${name}/${candidate}`];
     return {
@@ -52,8 +53,10 @@ export async function runDispatch({ rounds = 100, batch = 400 } = {}) {
       findMyWayPerFloor: at('find-my-way') / at('floor'),
     };
   });
+  // On/off per request: the median of the per-round ratios (each round times both moments apart), which a busy
+  // machine moves less than the ratio of the medians.
   const versioning = Object.keys(versioned).map((kind) => {
-    const perOff = Object.keys(requests).map((name) => ns[`${name}/${kind}`] / ns[`${name}/ours`]);
+    const perOff = Object.keys(requests).map((name) => pairedRatio(samples.get(`${name}/${kind}`), samples.get(`${name}/ours`)));
     return { kind, ...Object.fromEntries(Object.keys(requests).map((name) => [name, ns[`${name}/${kind}`]])), perOff: geomean(perOff) };
   });
   return {
