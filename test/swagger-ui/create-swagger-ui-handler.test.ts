@@ -146,7 +146,7 @@ handler('urls: the init script lists the documents for the picker (no url), prim
 
 handler('urls: refused when empty, when an entry lacks its url or name, or beside openApiUrl', () => {
   const message = "createSwaggerUiHandler({ urls }) takes documents, e.g. [{ url: '/api/openapi.json?version=2', name: 'v2' }], and no openApiUrl.";
-  for (const options of [{ urls: [] }, { urls: [{ url: '/a' }] }, { urls: [{ name: 'v1' }] }, { urls: [{ url: '/a', name: 'a' }], openApiUrl: '/b' }]) {
+  for (const options of [{ urls: [] }, { urls: [{ url: '/a' }] }, { urls: [{ name: 'v1' }] }, { urls: [{ url: '', name: 'a' }] }, { urls: [{ url: '/a', name: 'a' }], openApiUrl: '/b' }]) {
     assert.throws(() => createSwaggerUiHandler(options as never), (error: Error) => error.message === message, JSON.stringify(options));
   }
 });
