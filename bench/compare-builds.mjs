@@ -7,7 +7,7 @@
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { buildOurs } from './lib/build-ours.mjs';
-import { geomean, interleave, loop } from './lib/harness.mjs';
+import { geomean, interleavedSamples, loop, pairedRatio } from './lib/harness.mjs';
 import { BASE, requestsFor, syntheticRoutes } from './lib/routes.mjs';
 import { BODIES, buildValidationApp, postRequest } from './validation.mjs';
 
@@ -43,6 +43,8 @@ const cases = names.flatMap((name) => {
   const request = new Request(`http://127.0.0.1${path}`, { method });
   return Object.entries(apps).map(([id, app]) => ({ id: `${name}/${id}`, run: loop((r) => app.handle(r), request) }));
 });
-const ns = await interleave(cases, { rounds: 150, batch: 400 });
-const ratios = names.map((name) => ns[`${name}/later`] / ns[`${name}/earlier`]);
+// The median of per-round ratios: both builds are timed moments apart in each round, which a busy machine moves less
+// than the ratio of the medians.
+const samples = await interleavedSamples(cases, { rounds: Number(process.env.ROUNDS ?? 150), batch: 400 });
+const ratios = names.map((name) => pairedRatio(samples.get(`${name}/later`), samples.get(`${name}/earlier`)));
 console.log(`later / earlier: ${names.map((name, i) => `${name} ${ratios[i].toFixed(3)}`).join(', ')}; geometric mean ${geomean(ratios).toFixed(3)}`);

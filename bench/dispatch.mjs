@@ -3,7 +3,7 @@
 // with the API's no-op provider (@opentelemetry/api installed, no SDK registered), and an app-wide rate limit counted
 // in the memory store (never reached).
 import { buildFindMyWay, buildFloor, buildHono, buildOurs, requestsFor, syntheticRoutes } from './lib/apps.mjs';
-import { describeResponse, geomean, interleave, loop } from './lib/harness.mjs';
+import { describeResponse, geomean, interleavedSamples, loop, median, pairedRatio } from './lib/harness.mjs';
 
 export async function runDispatch({ rounds = 100, batch = 400 } = {}) {
   const routes = syntheticRoutes(200);
@@ -30,8 +30,27 @@ export async function runDispatch({ rounds = 100, batch = 400 } = {}) {
     if (distinct.size !== 1) throw new Error(`dispatch ${name}: candidates answer differently:\n${JSON.stringify(answers, null, 2)}`);
     for (const [candidate, fn] of Object.entries(all)) cases.push({ id: `${name}/${candidate}`, run: loop(fn, request) });
   }
+  // Versioning on, against the same application without it: every controller @Version('1'), each request naming
+  // version 1 the way the type reads it (URI: /api/v1/…). Checked first: the same status and route as without.
+  const versioned = {
+    'versioning: header': { app: buildOurs(routes, undefined, { versioning: { type: 'header', header: 'X-API-Version' } }), init: { headers: { 'x-api-version': '1' } }, path: (path) => path },
+    'versioning: media-type': { app: buildOurs(routes, undefined, { versioning: { type: 'media-type' } }), init: { headers: { accept: 'application/json; version=1' } }, path: (path) => path },
+    'versioning: uri': { app: buildOurs(routes, undefined, { versioning: { type: 'uri' } }), init: {}, path: (path) => path.replace(/^\/api\//, '/api/v1/') },
+  };
+  for (const [name, expected] of Object.entries(requests)) {
+    const plain = new Request(`http://127.0.0.1${expected.path}`, { method: expected.method });
+    const answer = JSON.parse(await (await ours.handle(plain)).text());
+    for (const [kind, { app, init, path }] of Object.entries(versioned)) {
+      const request = new Request(`http://127.0.0.1${path(expected.path)}`, { method: expected.method, ...init });
+      const response = await app.handle(request);
+      const body = JSON.parse(await response.text());
+      if (response.status !== (expected.status ?? 200) || body.route !== answer.route) throw new Error(`dispatch ${name}: ${kind} answers ${response.status} ${JSON.stringify(body)}`);
+      cases.push({ id: `${name}/${kind}`, run: loop((r) => app.handle(r), request) });
+    }
+  }
   const honoRouter = hono.router.name;
-  const ns = await interleave(cases, { rounds, batch });
+  const samples = await interleavedSamples(cases, { rounds, batch });
+  const ns = Object.fromEntries([...samples].map(([id, values]) => [id, median(values)]));
   const rows = Object.keys(requests).map((name) => {
     const at = (candidate) => ns[`${name}/${candidate}`];
     return {
@@ -49,9 +68,16 @@ export async function runDispatch({ rounds = 100, batch = 400 } = {}) {
       rateLimitPerOff: at('ours, rate limit') / at('ours'),
     };
   });
+  // On/off per request: the median of the per-round ratios (each round times both moments apart), which a busy
+  // machine moves less than the ratio of the medians.
+  const versioning = Object.keys(versioned).map((kind) => {
+    const perOff = Object.keys(requests).map((name) => pairedRatio(samples.get(`${name}/${kind}`), samples.get(`${name}/ours`)));
+    return { kind, ...Object.fromEntries(Object.keys(requests).map((name) => [name, ns[`${name}/${kind}`]])), perOff: geomean(perOff) };
+  });
   return {
     honoRouter,
     rows,
+    versioning,
     geomean: {
       oursPerFloor: geomean(rows.map((r) => r.oursPerFloor)),
       oursPerHono: geomean(rows.map((r) => r.oursPerHono)),

@@ -30,6 +30,7 @@ if (unknown.length) {
 const TARGETS = {
   dispatchPerFloor: 1.3,
   dispatchPerHono: 0.9, // issue 25 (was 1.0)
+  versioningPerOff: 1.05, // issue 37
   scaling: 1.2,
   validationPerFloor: 1.0, // issue 25 (was 1.2)
   queryPerFloor: 1.2,
@@ -108,6 +109,11 @@ if (chosen.includes('dispatch')) {
     `target, worst routed request: tracing/off ${ratio(worstTracing)} ≤ ${TARGETS.tracingPerOff}: ${mark(worstTracing <= TARGETS.tracingPerOff)}; ` +
       `rate limit/off ${ratio(worstRateLimit)} ≤ ${TARGETS.rateLimitPerOff}: ${mark(worstRateLimit <= TARGETS.rateLimitPerOff)}\n`,
   );
+  console.log('Versioning on (every controller @Version(\'1\'), the request naming it) against the same application without versioning (ours above):');
+  const names = Object.keys(r.rows.map((row) => row.request).reduce((all, name) => ({ ...all, [name]: 1 }), {}));
+  console.log(table(['versioning', ...names, 'on/off (geometric mean)'], r.versioning.map((row) => [row.kind, ...names.map((name) => fmt(row[name])), ratio(row.perOff)])));
+  const worstVersioning = Math.max(...r.versioning.map((row) => row.perOff));
+  console.log(`target on/off ≤ ${TARGETS.versioningPerOff}: ${mark(worstVersioning <= TARGETS.versioningPerOff)}\n`);
 }
 
 if (chosen.includes('scaling')) {

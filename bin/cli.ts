@@ -113,17 +113,26 @@ export async function main(argv: string[], io: Io = defaultIo): Promise<number> 
   }
 
   try {
+    const text = (flag: string) => (typeof parsed.values[flag] === 'string' ? (parsed.values[flag] as string) : undefined);
     if (name === 'openapi') {
-      const out = parsed.values.out;
-      return await runOpenApiCommand({ cwd: io.cwd, out: typeof out === 'string' ? out : undefined, check: parsed.values.check === true, print: io.out, printError: io.err });
+      const format = text('format') ?? 'text';
+      if (format !== 'text' && format !== 'json') return usageError(`--format takes text or json, got "${format}".`, usage);
+      return await runOpenApiCommand({
+        cwd: io.cwd,
+        out: text('out'),
+        check: parsed.values.check === true,
+        apiVersion: text('api-version'),
+        strict: parsed.values.strict === true,
+        format,
+        print: io.out,
+        printError: io.err,
+      });
     }
     await runGenerator(name satisfies GeneratorName, {
       cwd: io.cwd,
       args: parsed.positionals,
-      // A flag with a value (`--schema zod`) passes its string; the others true or false.
-      options: Object.fromEntries(
-        (spec.options as readonly OptionSpec[]).map((option) => [option.name, option.value ? parsed.values[option.flag] : Boolean(parsed.values[option.flag])]),
-      ),
+      // A flag with a value (`--schema zod`, `--api-version 2`) passes its string; the others true or false.
+      options: Object.fromEntries((spec.options as readonly OptionSpec[]).map((option) => [option.name, option.value ? text(option.flag) : Boolean(parsed.values[option.flag])])),
     });
     return 0;
   } catch (error) {

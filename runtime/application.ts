@@ -10,6 +10,7 @@ import { lazy, type Lazy } from './lazy';
 import { joinPaths } from './routing/path';
 import { registerApplication } from './routing/registry';
 import { buildRouteDefinitions, type RouteDefinition } from './routing/route-definitions';
+import { checkVersioning, type VersioningOptions } from './routing/versioning';
 import { assertParamsDtosMatchRoutes } from './routing/params-dto';
 import { loadedValidationStorage } from './dto/loaded-storage';
 import { HTTP_METHODS, type Class, type HttpMethod, type Middleware } from './types';
@@ -69,6 +70,12 @@ export interface ApplicationOptions {
    * tracer provider registered (instrumentation.ts); without them it does nothing.
    */
   tracing?: boolean;
+  /**
+   * API versions, named by the path (`{ type: 'uri' }`: `/api/v2/posts`), a header (`{ type: 'header', header:
+   * 'X-API-Version' }`) or `Accept` (`{ type: 'media-type' }`: `application/json; version=2`); routes choose theirs
+   * with `@Version`. Default: none, and `@Version` is an error.
+   */
+  versioning?: VersioningOptions;
 }
 
 /** One handler of the catch-all route file (`GET`, `POST`, …, from {@link Application.handlers}): a Request in, its Response out. */
@@ -91,6 +98,8 @@ export interface Application {
   readonly rateLimit?: ApplicationRateLimitOptions;
   /** The `etag` option, as the OpenAPI generator reads it. */
   readonly etag?: boolean;
+  /** The `versioning` option. */
+  readonly versioning?: VersioningOptions;
   /** Answers one request. Usable without a server: `await app.handle(new Request('http://x/api/posts'))`. */
   handle(request: Request): Promise<Response>;
   /**
@@ -115,7 +124,12 @@ const DEFAULT_BODY_DEPTH_LIMIT = 64;
  * settings (every route with its controller) are held by nothing else.
  */
 function loadDispatcher(settings: DispatchSettings, globalMiddleware: readonly Middleware[]): Lazy<Dispatch> {
-  const dispatcher = lazy(() => import('./dispatch/dispatch').then((module) => module.createDispatcher(settings, globalMiddleware)));
+  // A versioned application's dispatcher is a chunk of its own, which an application without versioning never loads.
+  const dispatcher = lazy(() =>
+    settings.versioning
+      ? import('./dispatch/versioned').then((module) => module.createVersionedDispatcher(settings, globalMiddleware))
+      : import('./dispatch/dispatch').then((module) => module.createDispatcher(settings, globalMiddleware)),
+  );
   dispatcher.load().catch(() => {});
   return dispatcher;
 }
@@ -141,7 +155,8 @@ export function createApplication(options: ApplicationOptions): Application {
     throw new TypeError(`createApplication: formatError must be a function (error, context) => Response | value, got ${typeof options.formatError}.`);
   }
   const validation: ValidatorOptions = { forbidUnknownValues: true, ...options.validation, validationError: { target: false, value: false } };
-  const definitions = buildRouteDefinitions(options.controllers, basePath);
+  const versioning = options.versioning && checkVersioning(options.versioning);
+  const definitions = buildRouteDefinitions(options.controllers, basePath, versioning);
   assertParamsDtosMatchRoutes(definitions, loadedValidationStorage());
   const serialize = options.serialize ?? true;
   if (typeof serialize !== 'boolean' && (typeof serialize !== 'object' || serialize === null)) {
@@ -174,6 +189,7 @@ export function createApplication(options: ApplicationOptions): Application {
     rateLimit,
     etag,
     tracing,
+    versioning,
   };
   const globalMiddleware: Middleware[] = [];
   let frozen = false;
@@ -195,6 +211,7 @@ export function createApplication(options: ApplicationOptions): Application {
     csrf,
     rateLimit,
     etag,
+    versioning,
     handle,
     fetch: async (input, init) => handle(inProcessRequest(input, init)),
     handlers: Object.freeze(handlers),

@@ -70,3 +70,25 @@ export interface ApiResponseOptions {
   type?: Class | StandardSchemaV1;
   isArray?: boolean;
 }
+
+/**
+ * `@Version(VERSION_NEUTRAL)`: a route every version shares (with URI versioning, served at the path without a
+ * version segment). A route with no `@Version` and no `defaultVersion` is neutral too.
+ */
+export const VERSION_NEUTRAL: unique symbol = Symbol('VERSION_NEUTRAL') as never;
+
+/** What `@Version` takes: one version (`'2'`), several (`['1', '2']`), or `VERSION_NEUTRAL`. */
+export type VersionValue = string | readonly string[] | typeof VERSION_NEUTRAL;
+
+/** `@Deprecated(options)`: what the responses of a deprecated route say (RFC 9745 `Deprecation`, RFC 8594 `Sunset`, `Link`). */
+export interface DeprecatedOptions {
+  /**
+   * When the route was (a past date) or will be (a future one) deprecated: `Deprecation: @<seconds>`. Default `@0`,
+   * a date in the past: deprecated already, since no particular date.
+   */
+  since?: Date | string;
+  /** When the route is expected to stop answering: `Sunset: <HTTP-date>` (RFC 8594). Not earlier than `since`. */
+  sunset?: Date | string;
+  /** A page about the deprecation (what to use instead): `Link: <link>; rel="deprecation"`. */
+  link?: string;
+}

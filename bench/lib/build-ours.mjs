@@ -4,7 +4,8 @@ import { BASE, answer } from './routes.mjs';
 
 /** Ours, from the built dist (what users get),
  * or from `lib`, another build of the runtime (bench/proto): one class per controller, decorated by calling the decorators.
- * `options` go to createApplication (the dispatch section's tracing and rate-limit rows). */
+ * `options` go to createApplication (the dispatch section's tracing and rate-limit rows); `versioning` also marks every
+ * controller `@Version('1')` (the dispatch section's versioning rows). */
 export function buildOurs(routes, lib = dist, options = {}) {
   const { Controller, createApplication } = lib;
   const DECORATORS = { GET: lib.Get, POST: lib.Post, PUT: lib.Put, DELETE: lib.Delete };
@@ -22,7 +23,10 @@ export function buildOurs(routes, lib = dist, options = {}) {
     };
     DECORATORS[route.method](route.path)(cls.prototype, route.name);
   }
-  for (const [index, cls] of classes) Controller(`/c${index}`)(cls);
+  for (const [index, cls] of classes) {
+    Controller(`/c${index}`)(cls);
+    if (options.versioning) lib.Version('1')(cls);
+  }
   return createApplication({ controllers: [...classes.values()], basePath: BASE, ...options });
 }
 

@@ -27,7 +27,17 @@ function cpuNanoseconds() {
   return BigInt(user + system) * 1000n;
 }
 
-export async function interleave(cases, { rounds = 30, warmupRounds = 5, batch = 500 } = {}) {
+export async function interleave(cases, options = {}) {
+  const samples = await interleavedSamples(cases, options);
+  return Object.fromEntries([...samples].map(([id, values]) => [id, median(values)]));
+}
+
+/**
+ * `interleave`'s samples: per case, the nanoseconds per call of each round, in round order. Two cases' samples of one
+ * round were taken moments apart, so the median of their per-round ratios holds up better on a busy machine than the
+ * ratio of their medians (`pairedRatio`).
+ */
+export async function interleavedSamples(cases, { rounds = 30, warmupRounds = 5, batch = 500 } = {}) {
   const samples = new Map(cases.map((c) => [c.id, []]));
   for (let round = -warmupRounds; round < rounds; round++) {
     const shift = ((round % cases.length) + cases.length) % cases.length;
@@ -41,7 +51,12 @@ export async function interleave(cases, { rounds = 30, warmupRounds = 5, batch =
       if (round >= 0) samples.get(c.id).push(ns);
     }
   }
-  return Object.fromEntries([...samples].map(([id, values]) => [id, median(values)]));
+  return samples;
+}
+
+/** The median over rounds of `a`'s time over `b`'s in the same round (samples of `interleavedSamples`). */
+export function pairedRatio(a, b) {
+  return median(a.map((ns, round) => ns / b[round]));
 }
 
 /** Answers `request` `n` times with `fn`, awaiting each (Hono answers synchronously; awaiting keeps it equal). */

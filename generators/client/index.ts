@@ -10,9 +10,10 @@ import { templatesOf } from '../paths';
 import { appModuleImport, detectProject, listedDependencies, readPackageJson, type ProjectLayout } from '../project/project';
 
 /**
- * `generate client [--force] [--skip-install]`: lib/api/client.ts and lib/api/server.ts (the user's from then on: the
+ * `generate client [--force] [--skip-install] [--api-version <version>]`: lib/api/client.ts and lib/api/server.ts (the user's from then on: the
  * conflicter asks, `--force` overwrites, scripts keep them), the packages they import, then lib/api/schema.d.ts from
- * the document the sources give (generated: written on every run, without asking).
+ * the document the sources give (generated: written on every run, without asking), of one API version with
+ * `--api-version` (its header says which, for `openapi --check`).
  */
 export default class ClientGenerator extends ProjectGenerator {
   private readonly layout: ProjectLayout;
@@ -56,8 +57,9 @@ export default class ClientGenerator extends ProjectGenerator {
 
   async types() {
     const file = schemaFile(this.layout);
-    const { document } = await projectDocument(this.layout);
-    const types = await schemaTypes(this.layout.root, document);
+    const { apiVersion } = this.options;
+    const { document } = await projectDocument(this.layout, apiVersion);
+    const types = await schemaTypes(this.layout.root, document, apiVersion);
     if (types === undefined) {
       this._addManualStep(`${file} was not written: openapi-typescript is not installed. Install it, then run \`next-app-controllers generate client\` again.`);
       return;

@@ -20,6 +20,8 @@ export interface CommandOptions {
   useBun?: boolean;
   /** `generate controller|resource --schema <library>`: zod, valibot or arktype schemas instead of DTO classes. */
   schema?: string;
+  /** `generate client --api-version 2`: the client of one API version. */
+  apiVersion?: string;
   /** The `<name>` argument of `new`, `generate controller` and `generate resource` (declared with this.argument). */
   name?: string;
   /** Set by `new` for the `init` it composes: the manager create-next-app used. */

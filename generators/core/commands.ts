@@ -69,7 +69,24 @@ const out: OptionSpec = {
 const check: OptionSpec = {
   name: 'check',
   flag: 'check',
-  description: 'Write nothing; exit 1 listing what changed when the file (or the client types) differ from the sources',
+  description: 'Write nothing; list what changed, each breaking or not; exit 1 on a breaking change (or stale client types)',
+};
+const apiVersion: OptionSpec = {
+  name: 'apiVersion',
+  flag: 'api-version',
+  value: 'version',
+  description: 'The document of one API version (createApplication({ versioning })), e.g. --api-version 2',
+};
+const strict: OptionSpec = {
+  name: 'strict',
+  flag: 'strict',
+  description: 'With --check: exit 1 on any difference, breaking or not',
+};
+const format: OptionSpec = {
+  name: 'format',
+  flag: 'format',
+  value: 'text|json',
+  description: 'With --check: json prints the result as one JSON object for other tools (default text)',
 };
 
 const schema: OptionSpec = {
@@ -127,17 +144,18 @@ export const COMMANDS = {
       'lib/api/client.ts (an openapi-fetch client) and lib/api/server.ts (the same client answered in process by app.fetch),\n' +
       'under src/ when the project has one, and installs openapi-fetch and openapi-typescript.',
     arguments: [],
-    options: [force, skipInstall],
+    options: [force, skipInstall, apiVersion],
   },
   openapi: {
     command: 'openapi',
     summary: 'Write the OpenAPI document from the sources (no server, no build)',
     description:
       'Writes the document GET /api/openapi.json answers under `next start` (by the app\'s openapi.json route when it has one,\n' +
-      'else of the applications of the app module) to openapi.json. With --check, writes nothing and exits 1 when the file\n' +
-      'or the generated client\'s types differ from the sources, listing the operations, schemas and properties that changed.',
+      'else of the applications of the app module) to openapi.json; with --api-version, the document of that version\n' +
+      '(the route gets ?version=<version>). With --check, writes nothing and lists what differs from the file, each change\n' +
+      'breaking or not; it exits 1 on a breaking change, on any change with --strict, and when the client\'s types are stale.',
     arguments: [],
-    options: [out, check],
+    options: [out, check, apiVersion, strict, format],
   },
 } as const satisfies Record<string, CommandSpec>;
 

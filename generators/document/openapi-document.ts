@@ -33,7 +33,7 @@ const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'tr
  * `generateOpenApiDocument` over the app module's applications. Runs with the project folder as working directory and
  * its .env files loaded, as `next start` does (the library loads its peers from there).
  */
-export async function projectDocument(layout: ProjectLayout): Promise<DocumentSource> {
+export async function projectDocument(layout: ProjectLayout, apiVersion?: string): Promise<DocumentSource> {
   const ts = loadTypeScript(layout.root);
   if (!ts) {
     throw new UserError(`Cannot find the \`typescript\` package in ${layout.root}: install it (\`npm install -D typescript\`), the OpenAPI document is read from the TypeScript sources with it.`);
@@ -45,16 +45,22 @@ export async function projectDocument(layout: ProjectLayout): Promise<DocumentSo
     loadEnvFiles(layout.root);
     const modules = new ProjectModules(ts, layout.root);
     const route = findOpenApiRoute(join(layout.root, layout.appDir));
-    if (route) return { document: await documentOfRoute(modules, route, layout.root), from: relative(layout.root, route.file) };
+    if (route) return { document: await documentOfRoute(modules, route, layout.root, apiVersion), from: relative(layout.root, route.file) };
     const appModule = join(layout.root, layout.appModule);
     if (!existsSync(appModule)) {
       throw new UserError(`Neither an openapi.json route nor ${layout.appModule} in ${layout.root}: run \`next-app-controllers init\` first.`);
     }
     modules.load(appModule);
     const library = modules.require('next-app-controllers', appModule) as {
-      generateOpenApiDocument(options: { title: string }): Promise<OpenApiDocument>;
+      generateOpenApiDocument(options: { title: string; apiVersion?: string }): Promise<OpenApiDocument>;
     };
-    return { document: await library.generateOpenApiDocument({ title: 'API' }), from: layout.appModule };
+    try {
+      return { document: await library.generateOpenApiDocument({ title: 'API', apiVersion }), from: layout.appModule };
+    } catch (error) {
+      // A wrong --api-version is the user's to fix: the library's message says which versions there are.
+      if (apiVersion !== undefined && /apiVersion/.test((error as Error).message)) throw new UserError((error as Error).message);
+      throw error;
+    }
   } finally {
     process.chdir(previousCwd);
   }
@@ -86,19 +92,33 @@ function findOpenApiRoute(appDir: string): OpenApiRoute | undefined {
   return found.find((route) => route.path === '/api/openapi.json') ?? found[0];
 }
 
-async function documentOfRoute(modules: ProjectModules, route: OpenApiRoute, root: string): Promise<OpenApiDocument> {
+/**
+ * The route's answer to `GET <its path>`, with `?version=<apiVersion>` for one API version's document: the route must
+ * pass it on (`generateOpenApiDocument({ apiVersion })`), which the document's `info['x-api-version']` shows.
+ */
+async function documentOfRoute(modules: ProjectModules, route: OpenApiRoute, root: string, apiVersion: string | undefined): Promise<OpenApiDocument> {
   const name = route.file.slice(root.length + 1).split(sep).join('/');
   const exports = modules.load(route.file);
   const GET = exports.GET as ((request: Request, context: unknown) => Response | Promise<Response>) | undefined;
   if (typeof GET !== 'function') throw new UserError(`${name} exports no GET handler.`);
-  const response = await GET(new Request(`http://localhost${route.path}`), { params: Promise.resolve({}) });
+  const query = apiVersion === undefined ? '' : `?version=${encodeURIComponent(apiVersion)}`;
+  const response = await GET(new Request(`http://localhost${route.path}${query}`), { params: Promise.resolve({}) });
   const text = await response.text();
-  if (!response.ok) throw new UserError(`${name} answered ${response.status}: ${text.slice(0, 500)}`);
+  if (!response.ok) throw new UserError(`${name} answered ${response.status} to GET ${route.path}${query}: ${text.slice(0, 500)}`);
+  let document: OpenApiDocument;
   try {
-    return JSON.parse(text) as OpenApiDocument;
+    document = JSON.parse(text) as OpenApiDocument;
   } catch {
     throw new UserError(`${name} answered something that is not JSON: ${text.slice(0, 200)}`);
   }
+  const documented = (document.info as { 'x-api-version'?: unknown } | undefined)?.['x-api-version'];
+  if (apiVersion !== undefined && documented !== apiVersion) {
+    throw new UserError(
+      `${name} did not answer version ${apiVersion}'s document to GET ${route.path}${query} (its info['x-api-version'] is ${JSON.stringify(documented)}). ` +
+        "Pass the query on: generateOpenApiDocument({ title, apiVersion: new URL(request.url).searchParams.get('version') ?? undefined }).",
+    );
+  }
+  return document;
 }
 
 /** The .env files `next start` loads, through the project's own @next/env (a dependency of next); none without it. */

@@ -1,7 +1,7 @@
 import type { StandardSchemaV1 } from '../schema/standard-schema';
 import type { CacheControlOptions } from '../caching/cache-control';
 import type { RateLimitOptions } from '../guards/limits';
-import type { ApiOperationOptions, ApiResponseOptions, ApiTagOptions, Class, McpToolOptions, Middleware, ParamResolver, RouteMethod, SecurityRequirement } from '../types';
+import type { ApiOperationOptions, ApiResponseOptions, ApiTagOptions, Class, DeprecatedOptions, McpToolOptions, Middleware, ParamResolver, RouteMethod, SecurityRequirement, VersionValue } from '../types';
 
 /** An input validated by a DTO class (class-transformer, then class-validator). */
 export interface DtoParameter {
@@ -54,6 +54,10 @@ export interface MethodRecord extends Partial<Record<DtoInputKey, InputParameter
   produces?: string;
   /** `@McpTool()`: a tool of `createMcpHandler(app)`. */
   mcp?: McpToolOptions;
+  /** `@Version(...)`: over the controller's. */
+  version?: VersionValue;
+  /** `@Deprecated(...)`: over the controller's. */
+  deprecated?: DeprecatedOptions;
 }
 
 /** What the decorators record about one class, in the order the decorators ran. */
@@ -70,6 +74,10 @@ export interface ClassRecord extends ProductionRecord {
   security: SecurityRequirement[];
   /** `@ApiSchema({ name })`: the class's (or schema's) component schema name, when not its own name. */
   schemaName?: string;
+  /** `@Version(...)` on the controller: the versions of its routes that have none of their own. */
+  version?: VersionValue;
+  /** `@Deprecated(...)` on the controller: every route of it is deprecated. */
+  deprecated?: DeprecatedOptions;
 }
 
 // Keyed by class so that nothing is global and a class that is garbage collected takes its record with it. A schema

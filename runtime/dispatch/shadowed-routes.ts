@@ -7,21 +7,34 @@ import type { TrieRouter } from '../routing/trie-router';
 const WARNED = Symbol.for('next-app-controllers.shadowedRouteWarnings');
 const warned: Set<string> = ((globalThis as Record<symbol, Set<string> | undefined>)[WARNED] ??= new Set());
 
+/** A router and the routes it holds (a versioned application has one per version, sharing routes). */
+export interface RouterRoutes<R extends ShadowableRoute> {
+  router: TrieRouter<R>;
+  routes: readonly R[];
+}
+
+type ShadowableRoute = RoutableRoute & { definition: RouteDefinition };
+
 /**
  * Warns with `console.warn` about each route that an earlier one shadows completely, once: once per process, and under
- * `next dev` once per change of the routes across its processes (see `devSessionMemory`).
+ * `next dev` once per change of the routes across its processes (see `devSessionMemory`). A versioned application
+ * compiles a route several times (into a router per version, or at a path per version): it is reported when it is
+ * shadowed everywhere. In some versions only, that is the point of declaring a version's route first.
  */
-export function warnAboutShadowedRoutes<R extends RoutableRoute & { definition: RouteDefinition }>(
-  router: TrieRouter<R>,
-  routes: readonly R[],
-  basePath: string,
-): void {
+export function warnAboutShadowedRoutes<R extends ShadowableRoute>(routers: readonly RouterRoutes<R>[], basePath: string): void {
+  // By route definition: the first place it is shadowed, or null once it is found reachable somewhere.
+  const shadowed = new Map<RouteDefinition, [R, R] | null>();
+  for (const { router, routes } of routers) {
+    for (const route of routes) {
+      const earlier = router.shadowing(route);
+      if (shadowed.get(route.definition) !== null) shadowed.set(route.definition, earlier ? (shadowed.get(route.definition) ?? [route, earlier]) : null);
+    }
+  }
   const messages: string[] = [];
-  for (const route of routes) {
-    const earlier = router.shadowing(route);
-    if (!earlier) continue;
+  for (const pair of shadowed.values()) {
+    if (!pair) continue;
     messages.push(
-      `next-app-controllers: ${describe(route.definition)} can never match: ${describe(earlier.definition)} is declared earlier and matches ` +
+      `next-app-controllers: ${describe(pair[0])} can never match: ${describe(pair[1])} is declared earlier and matches ` +
         'every request it would. Declare the more specific route first.',
     );
   }
@@ -32,8 +45,10 @@ export function warnAboutShadowedRoutes<R extends RoutableRoute & { definition: 
   }
 }
 
-function describe(route: RouteDefinition): string {
-  return `${route.method === 'ALL' ? 'ALL' : route.method} ${route.path} (${route.controller.name}.${route.propertyKey})`;
+/** The route's method and path: its definition's, or with URI versioning the path it is compiled at (`/api/v2/…`). */
+function describe({ definition, segments }: ShadowableRoute): string {
+  const path = segments === definition.segments ? definition.path : `/${segments.map((part) => (part.kind === 'param' ? `:${part.name}` : part.value)).join('/')}`;
+  return `${definition.method === 'ALL' ? 'ALL' : definition.method} ${path} (${definition.controller.name}.${definition.propertyKey})`;
 }
 
 /** The messages not reported yet in this dev session, or undefined when the memory cannot be read or written. */

@@ -5,6 +5,7 @@ import type { RouteDefinition } from '../routing/route-definitions';
 import type { InputParameter } from '../decorators/metadata';
 import type { SchemaUse } from '../schema/components';
 import { isStandardSchema, type StandardSchemaV1 } from '../schema/standard-schema';
+import type { VersioningOptions } from '../routing/versioning';
 import type { ApiResponseOptions, Class } from '../types';
 import { CROSS_SITE_REFUSED_REF, errorFormatKind, errorMediaType, errorSchemaRef, HEADER_REFS, SHARED_ERROR_REFS, TOO_MANY_REQUESTS_REF, type ErrorFormatKind } from './errors';
 import { successContent } from './media';
@@ -33,6 +34,18 @@ export interface DocumentedOperation {
   operationId: string;
   explicitId: boolean;
   operation: Omit<OperationObject, 'operationId'>;
+  /** A versioned route's: the versions this operation documents, and how a client names them (openapi/versions.ts). */
+  versions?: readonly string[];
+  versioning?: VersioningOptions;
+}
+
+/** Where a route is documented: its path (with URI versioning, the version's), and for a versioned route its versions. */
+export interface Placement {
+  route: RouteDefinition;
+  path: string;
+  versions?: readonly string[];
+  /** Appended to its operationId: a route documented at several paths (`_v2`). */
+  idSuffix?: string;
 }
 
 /** `@All` is documented under these; HEAD and OPTIONS are answered for every path anyway, so only `@Head`/`@Options` list them. */
@@ -49,17 +62,26 @@ export function openApiPath(path: string): string {
   return path.replace(/(^|\/):([A-Za-z_$][\w$]*)/g, '$1{$2}');
 }
 
-export function describeApplication(application: DocumentedApplication, controllers?: ReadonlySet<Class>): ApplicationDocument {
+/**
+ * The operations of an application's routes, each at its placement: by default every route at its path, in
+ * declaration order; a versioned application's come from openapi/versions.ts. The first placement of a method and
+ * path is the one documented.
+ */
+export function describeApplication(
+  application: DocumentedApplication,
+  controllers?: ReadonlySet<Class>,
+  placements: readonly Placement[] = application.routes.map((route) => ({ route, path: route.path })),
+): ApplicationDocument {
   const operations: DocumentedOperation[] = [];
   const dtos = new Set<Class>();
   const schemas = new Map<SchemaObject, SchemaUse>();
   const taken = new Set<string>();
   const errors = errorFormatKind(application);
-  for (const route of application.routes) {
+  for (const { route, versions, idSuffix = '', ...placement } of placements) {
     if (controllers && !controllers.has(route.controller)) continue;
-    const path = openApiPath(route.path);
+    const path = openApiPath(placement.path);
     const methods = route.method === 'ALL' ? ALL_METHODS : [route.method.toLowerCase() as OpenApiMethod];
-    const base = route.operation?.operationId ?? `${documentedName(route.controller, 'controller class')}_${route.propertyKey}`;
+    const base = (route.operation?.operationId ?? `${documentedName(route.controller, 'controller class')}_${route.propertyKey}`) + idSuffix;
     // One description serves every method an @All route is documented under (buildPaths copies it per method).
     let operation: Omit<OperationObject, 'operationId'> | undefined;
     for (const method of methods) {
@@ -73,6 +95,7 @@ export function describeApplication(application: DocumentedApplication, controll
         operationId: route.method === 'ALL' ? `${base}_${method}` : base,
         explicitId: route.operation?.operationId !== undefined,
         operation: (operation ??= describeRoute(route, { dtos, schemas }, errors, application)),
+        ...(versions ? { versions, versioning: application.versioning } : {}),
       });
     }
   }
@@ -110,7 +133,7 @@ function describeRoute(route: RouteDefinition, referred: Referred, errors: Error
   const { summary, description, deprecated } = route.operation ?? {};
   if (summary !== undefined) operation.summary = summary;
   if (description !== undefined) operation.description = description;
-  if (deprecated) operation.deprecated = true;
+  if (deprecated || route.deprecated) operation.deprecated = true;
   const parameters = route.segments.flatMap((segment) =>
     segment.kind === 'param' ? [{ name: segment.name, in: 'path' as const, required: true, schema: { type: 'string' } }] : [],
   );

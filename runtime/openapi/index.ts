@@ -10,7 +10,7 @@ import { buildSchemas, classSchema, loadSchemaTools, memoizedSchemaTools, type S
 import type { OpenApiDocument, OpenApiOptions, SchemaObject } from './types';
 import type { InputParameter } from '../decorators/metadata';
 import type { RouteDefinition } from '../routing/route-definitions';
-import { documentTags, openApiVersion, toOpenApi32 } from './versions';
+import { documentTags, openApiVersion, toOpenApi32 } from './openapi-version';
 
 export type { OpenApiDocument, OpenApiOptions } from './types';
 
@@ -23,19 +23,27 @@ export function createDocumentGenerator(load: SchemaToolsLoader = loadSchemaTool
   const schemaCache: SchemaCache = new WeakMap();
   // Routes are frozen when an application is created, so its part of the document is built once. A WeakMap, so an
   // application replaced by a dev reload takes its entry with it.
-  const perApplication = new WeakMap<DocumentedApplication, ApplicationDocument>();
+  const perApplication = new WeakMap<DocumentedApplication, Map<string | undefined, ApplicationDocument>>();
   let lastDocument: { key: string; applications: readonly DocumentedApplication[]; document: Promise<OpenApiDocument> } | undefined;
 
   async function build(options: OpenApiOptions, applications: readonly DocumentedApplication[]): Promise<OpenApiDocument> {
     assertNamesKept();
+    const { apiVersion } = options;
     const version = openApiVersion(options.openapi);
+    // A versioned application's document is made by a chunk of its own.
+    const versions = apiVersion !== undefined || applications.some((application) => application.versioning) ? await import('./versions') : undefined;
+    if (apiVersion !== undefined) assertApiVersion(apiVersion, versions!.documentedVersions(applications));
     const controllers = options.controllers ? new Set<Class>(options.controllers) : undefined;
     const errorFormat = commonErrorFormat(applications);
     const errors = errorComponents(errorFormat, options.errorSchema);
+    const describe = (application: DocumentedApplication) =>
+      describeApplication(application, controllers, application.versioning && versions!.versionedPlacements(application, apiVersion));
     const parts = applications.map((application) => {
-      if (controllers) return describeApplication(application, controllers);
-      let part = perApplication.get(application);
-      if (!part) perApplication.set(application, (part = describeApplication(application)));
+      if (controllers) return describe(application);
+      let cached = perApplication.get(application);
+      if (!cached) perApplication.set(application, (cached = new Map()));
+      let part = cached.get(apiVersion);
+      if (!part) cached.set(apiVersion, (part = describe(application)));
       return part;
     });
     const operations = parts.flatMap((part) => part.operations);
@@ -76,7 +84,8 @@ export function createDocumentGenerator(load: SchemaToolsLoader = loadSchemaTool
       }
       return objectProperties(schema);
     };
-    const documented = operations.some((entry) => hasInputs(entry.route)) ? withParameters(operations, inputProperties) : operations;
+    const withInputParameters = operations.some((entry) => hasInputs(entry.route)) ? withParameters(operations, inputProperties) : operations;
+    const documented = versions ? versions.withVersionInputs(withInputParameters) : withInputParameters;
     if (schemaDocument) Object.assign(schemas, schemaDocument.components);
     for (const name of Object.keys(errors.schemas)) {
       if (schemas[name]) {
@@ -95,7 +104,7 @@ export function createDocumentGenerator(load: SchemaToolsLoader = loadSchemaTool
     const headers = Object.fromEntries(Object.entries(HEADERS).filter(([name]) => used.includes(`#/components/headers/${name}"`)));
     const document: OpenApiDocument = {
       openapi: '3.1.0',
-      info: { title: options.title, version: options.version ?? '1.0.0' },
+      info: { title: options.title, version: options.version ?? apiVersion ?? '1.0.0', ...(apiVersion === undefined ? {} : { 'x-api-version': apiVersion }) },
       ...(options.servers ? { servers: options.servers.map((server) => ({ ...server })) } : {}),
       ...(tags.length > 0 ? { tags } : {}),
       paths,
@@ -119,7 +128,20 @@ export function createDocumentGenerator(load: SchemaToolsLoader = loadSchemaTool
       throw new TypeError("generateOpenApiDocument({ title }) needs a title, e.g. generateOpenApiDocument({ title: 'API' }).");
     }
     const applications = options.applications ?? registeredApplications();
-    const key = JSON.stringify([options.openapi, options.title, options.version, options.description, options.servers, options.controllers?.map((c) => c.name), options.errorSchema, options.securitySchemes]);
+    if (options.apiVersion !== undefined && typeof options.apiVersion !== 'string') {
+      throw new TypeError(`generateOpenApiDocument({ apiVersion }) takes a version as a string, e.g. { apiVersion: '2' }, got ${typeof options.apiVersion}.`);
+    }
+    const key = JSON.stringify([
+      options.openapi,
+      options.title,
+      options.version,
+      options.apiVersion,
+      options.description,
+      options.servers,
+      options.controllers?.map((c) => c.name),
+      options.errorSchema,
+      options.securitySchemes,
+    ]);
     if (
       lastDocument &&
       lastDocument.key === key &&
@@ -151,6 +173,16 @@ const generate = createDocumentGenerator();
  */
 export async function generateOpenApiDocument(options: OpenApiOptions): Promise<OpenApiDocument> {
   return generate(options);
+}
+
+/** `apiVersion` must be a version of a documented application. */
+function assertApiVersion(apiVersion: string, versions: readonly string[]): void {
+  if (versions.length === 0) {
+    throw new Error(`generateOpenApiDocument: apiVersion '${apiVersion}' was given, but no documented application has versioning: create it with createApplication({ versioning }).`);
+  }
+  if (!versions.includes(apiVersion)) {
+    throw new Error(`generateOpenApiDocument: apiVersion '${apiVersion}' is not a version of the documented applications; their versions are ${versions.map((version) => `'${version}'`).join(', ')}.`);
+  }
 }
 
 /** The schemes given, after checking that every `@ApiSecurity` name is one of them (else the document is invalid). */

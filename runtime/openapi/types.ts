@@ -76,7 +76,8 @@ export interface TagObject {
 /** The OpenAPI 3.1 document that {@link generateOpenApiDocument} returns. */
 export interface OpenApiDocument {
   openapi: '3.1.0' | '3.2.0';
-  info: { title: string; version: string; description?: string };
+  /** `x-api-version`: the API version a per-version document describes (`generateOpenApiDocument({ apiVersion })`). */
+  info: { title: string; version: string; description?: string; 'x-api-version'?: string };
   servers?: ServerObject[];
   tags?: TagObject[];
   paths: Record<string, PathItemObject>;
@@ -105,8 +106,14 @@ export interface OpenApiOptions {
    * events with `itemSchema` and tags given a `parent` with `@ApiTags` form a hierarchy.
    */
   openapi?: '3.1' | '3.2';
-  /** `info.version`. Default `"1.0.0"`. */
+  /** `info.version`. Default: `apiVersion` when given, else `"1.0.0"`. */
   version?: string;
+  /**
+   * Document only the routes that answer this API version (`createApplication({ versioning })`): its own and the
+   * version-neutral ones, at the paths, with the headers or media types a client of that version sends; the document
+   * says `info['x-api-version']`. Without it, one document of every version.
+   */
+  apiVersion?: string;
   /** `info.description`. */
   description?: string;
   /** `servers`, e.g. `[{ url: 'https://api.example.com' }]`. Default: none (Swagger UI then calls the page's origin). */

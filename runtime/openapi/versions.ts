@@ -1,107 +1,76 @@
-import { findClassRecord } from '../decorators/metadata';
-import type { ApiTagOptions } from '../types';
-import type { DocumentedOperation } from './document';
-import type { OpenApiDocument, TagObject } from './types';
+import type { DocumentedApplication } from '../routing/registry';
+import { allVersions, uriPaths, versionsOf } from '../routing/versions';
+import type { DocumentedOperation, Placement } from './document';
+import type { MediaTypeObject, OperationObject, ParameterObject, ResponseObject } from './types';
 
-/**
- * What differs between the OpenAPI 3.1 document (the default) and the 3.2 one (`openapi: '3.2'`): the version string,
- * the tags (3.2's `summary`, `parent` and `kind`) and the events of an `@Sse` route (`itemSchema`, written as
- * `x-itemSchema` in 3.1). Everything else is the same document.
- */
-export type OpenApiVersion = '3.1' | '3.2';
+// The document of a versioned application, loaded by openapi/index.ts only when one is documented.
 
-export function openApiVersion(version: unknown): OpenApiVersion {
-  if (version === undefined || version === '3.1' || version === '3.2') return version ?? '3.1';
-  throw new TypeError(`generateOpenApiDocument({ openapi }) takes '3.1' (the default) or '3.2', not ${JSON.stringify(version)}.`);
+/** Every version of the documented applications that have versioning, oldest first. */
+export function documentedVersions(applications: readonly DocumentedApplication[]): string[] {
+  const versions = new Set(applications.flatMap((application) => (application.versioning ? allVersions(application.routes, application.versioning) : [])));
+  return [...versions].sort((a, b) => a.localeCompare(b, 'en', { numeric: true }));
 }
 
-const DETAILS = ['summary', 'description', 'parent', 'kind'] as const;
+/**
+ * Where each route of a versioned application is documented. With `apiVersion`, the routes that answer it (its own
+ * and the version-neutral ones), in declaration order. Without, every version's, newest version first: where two
+ * versions have a route for one method and path (header and media-type versioning), the newest version's is
+ * documented, since an OpenAPI path item holds one operation per method. With URI versioning a route is placed at the
+ * path of each version (`/api/v2/posts`; a neutral one at its own path); one placed at several paths gets its
+ * operationId suffixed with the version (`PostsController_findOne_v2`).
+ */
+export function versionedPlacements(application: DocumentedApplication, apiVersion: string | undefined): Placement[] {
+  const versioning = application.versioning!;
+  const known = allVersions(application.routes, versioning);
+  const wanted = apiVersion === undefined ? [...known].reverse() : known.filter((version) => version === apiVersion);
+  const served = versioning.type === 'uri' ? uriPaths(application.basePath, versioning) : undefined;
+  const placements: (Placement & { version: string })[] = [];
+  for (const version of wanted) {
+    for (const route of application.routes) {
+      const versions = versionsOf(route, versioning);
+      if (versions && !versions.includes(version)) continue;
+      const path = served?.(route).find((place) => place.version === version)?.path ?? route.path;
+      placements.push({ route, path, versions: versions && (apiVersion === undefined ? versions : [version]), version });
+    }
+  }
+  const paths = new Map<unknown, Set<string>>();
+  for (const { route, path } of placements) paths.set(route, (paths.get(route) ?? new Set()).add(path));
+  return placements.map(({ version, ...placement }) => (paths.get(placement.route)!.size > 1 ? { ...placement, idSuffix: `_v${version}` } : placement));
+}
 
 /**
- * The document's tags: every tag an operation uses, in order of first use, with what `@ApiTags({ name, … })` said
- * about it (on any documented controller or route; saying two different things is an error). In 3.1 only the
- * description is kept; in 3.2 the parents follow, each listed once (a parent no operation uses comes after the used
- * tags), so that every `parent` names a tag of the document.
+ * How a client asks a versioned operation for its version, written into the operation: with header versioning, a
+ * header parameter listing the versions (required unless one of them is the default); with media-type versioning,
+ * each success response's media types with the version parameter (`application/json; version=2`), which is also
+ * what Swagger UI then sends as `Accept`. URI versioning has it in the path already.
  */
-export function documentTags(operations: readonly DocumentedOperation[], version: OpenApiVersion): TagObject[] {
-  const details = new Map<string, ApiTagOptions>();
-  const seen = new Set<object>();
-  for (const { route } of operations) {
-    const record = findClassRecord(route.controller);
-    for (const list of [record?.tagDetails, record?.methods.get(route.propertyKey)?.tagDetails]) {
-      for (const tag of list ?? []) {
-        if (typeof tag === 'string' || seen.has(tag)) continue;
-        seen.add(tag);
-        mergeDetails(details, tag, `${route.controller.name}${list === record?.tagDetails ? '' : `.${route.propertyKey}`}`);
+export function withVersionInputs(operations: readonly DocumentedOperation[]): DocumentedOperation[] {
+  return operations.map((entry) => {
+    const { versions, versioning } = entry;
+    if (!versions || !versioning || versioning.type === 'uri') return entry;
+    if (versioning.type === 'header') {
+      const parameter: ParameterObject = {
+        name: versioning.header!,
+        in: 'header',
+        required: versioning.defaultVersion === undefined || !versions.includes(versioning.defaultVersion),
+        description: 'The API version.',
+        schema: { type: 'string', enum: [...versions] },
+      };
+      return { ...entry, operation: { ...entry.operation, parameters: [...(entry.operation.parameters ?? []), parameter] } };
+    }
+    const key = (versioning.key ?? 'version').replace(/=$/, '');
+    const responses: OperationObject['responses'] = {};
+    for (const [status, response] of Object.entries(entry.operation.responses)) {
+      if (!/^2/.test(status) || '$ref' in response || status === '204') {
+        responses[status] = response;
+        continue;
       }
+      const content: Record<string, MediaTypeObject> = {};
+      for (const [mediaType, media] of Object.entries(response.content ?? { 'application/json': { schema: {} } })) {
+        for (const version of versions) content[`${mediaType}; ${key}=${version}`] = media;
+      }
+      responses[status] = { ...(response as ResponseObject), content };
     }
-  }
-  const names = [...new Set(operations.flatMap((entry) => entry.operation.tags ?? []))];
-  if (version === '3.1') {
-    return names.map((name) => {
-      const description = details.get(name)?.description;
-      return description === undefined ? { name } : { name, description };
-    });
-  }
-  const listed = new Set(names);
-  for (let index = 0; index < names.length; index++) {
-    const parent = details.get(names[index])?.parent;
-    if (parent !== undefined && !listed.has(parent)) {
-      listed.add(parent);
-      names.push(parent);
-    }
-  }
-  for (const name of names) assertNoParentCycle(name, details);
-  return names.map((name) => {
-    const tag: TagObject = { name };
-    for (const key of DETAILS) if (details.get(name)?.[key] !== undefined) tag[key] = details.get(name)![key];
-    return tag;
+    return { ...entry, operation: { ...entry.operation, responses } };
   });
-}
-
-function mergeDetails(details: Map<string, ApiTagOptions>, tag: ApiTagOptions, where: string): void {
-  if (typeof tag?.name !== 'string' || tag.name === '') {
-    throw new TypeError(`@ApiTags on ${where} takes tag names or objects with a name, e.g. @ApiTags({ name: 'Comments', parent: 'Posts' }).`);
-  }
-  for (const key of DETAILS) {
-    if (tag[key] !== undefined && typeof tag[key] !== 'string') throw new TypeError(`@ApiTags on ${where}: the ${key} of the tag "${tag.name}" must be a string.`);
-  }
-  const known = details.get(tag.name) ?? { name: tag.name };
-  for (const key of DETAILS) {
-    if (tag[key] === undefined) continue;
-    if (known[key] !== undefined && known[key] !== tag[key]) {
-      throw new Error(
-        `generateOpenApiDocument: the tag "${tag.name}" is given two different ${key}s ("${known[key]}", then "${tag[key]}" on ${where}). ` +
-          'Describe each tag once, or the same way everywhere.',
-      );
-    }
-    known[key] = tag[key];
-  }
-  details.set(tag.name, known);
-}
-
-function assertNoParentCycle(name: string, details: Map<string, ApiTagOptions>): void {
-  const chain = [name];
-  for (let parent = details.get(name)?.parent; parent !== undefined; parent = details.get(parent)?.parent) {
-    chain.push(parent);
-    if (parent === name) throw new Error(`generateOpenApiDocument: the tags' parents form a cycle (${chain.join(' → ')}). A tag cannot sit under itself.`);
-    if (chain.length > details.size + 1) return;
-  }
-}
-
-/** The 3.2 document from the 3.1 one (a plain copy, not yet frozen): `@Sse` events under `itemSchema`. */
-export function toOpenApi32(document: OpenApiDocument): OpenApiDocument {
-  document.openapi = '3.2.0';
-  for (const item of Object.values(document.paths)) {
-    for (const operation of Object.values(item)) {
-      for (const response of Object.values(operation?.responses ?? {})) {
-        for (const media of Object.values(('content' in response && response.content) || {})) {
-          if (media['x-itemSchema'] === undefined) continue;
-          media.itemSchema = media['x-itemSchema'];
-          delete media['x-itemSchema'];
-        }
-      }
-    }
-  }
-  return document;
 }

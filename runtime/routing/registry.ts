@@ -2,6 +2,7 @@ import type { ErrorFormatter } from '../errors/http-error';
 import type { CsrfOptions } from '../guards/csrf';
 import type { ApplicationRateLimitOptions } from '../guards/limits';
 import type { RouteDefinition } from './route-definitions';
+import type { VersioningOptions } from './versioning';
 
 /** What the OpenAPI generator reads of an application. */
 export interface DocumentedApplication {
@@ -15,6 +16,8 @@ export interface DocumentedApplication {
   readonly rateLimit?: ApplicationRateLimitOptions;
   /** ETags on every GET route: each documents the 304. */
   readonly etag?: boolean;
+  /** Its versioning: one document per version, and how a client names the version. */
+  readonly versioning?: VersioningOptions;
 }
 
 // One application per basePath: a module that creates its application again (Next's dev reloads, or one route

@@ -1,7 +1,8 @@
 import { findClassRecord, type CustomParameter, type InputParameter, type ProductionRecord } from '../decorators/metadata';
 import type { RateLimitOptions } from '../guards/limits';
 import { joinPaths, parsePattern, type PatternSegment } from './path';
-import type { ApiOperationOptions, ApiResponseOptions, Class, Middleware, RouteMethod, SecurityRequirement } from '../types';
+import { checkRoute, type VersioningOptions } from './versioning';
+import type { ApiOperationOptions, ApiResponseOptions, Class, DeprecatedOptions, Middleware, RouteMethod, SecurityRequirement, VersionValue } from '../types';
 
 /**
  * One route as everything downstream reads it: the router, the dispatcher and the OpenAPI generator.
@@ -11,7 +12,7 @@ export interface RouteDefinition {
   /** Declaration index across the application: the smallest index among full matches wins. */
   order: number;
   method: RouteMethod;
-  /** Full normalised path, e.g. `/api/posts/:id`. */
+  /** Full normalised path, e.g. `/api/posts/:id`; with URI versioning, without the version segment. */
   path: string;
   segments: PatternSegment[];
   controller: Class;
@@ -45,9 +46,13 @@ export interface RouteDefinition {
   cacheControl?: ProductionRecord['cacheControl'];
   /** `@ETag` of the method, else of the controller. */
   etag?: boolean;
+  /** `@Version` of the method, else of the controller. Without it: `defaultVersion`, else every version. */
+  version?: VersionValue;
+  /** `@Deprecated`: its responses carry `Deprecation` (and `Sunset`, `Link`). */
+  deprecated?: DeprecatedOptions;
 }
 
-export function buildRouteDefinitions(controllers: readonly Class[], basePath: string): RouteDefinition[] {
+export function buildRouteDefinitions(controllers: readonly Class[], basePath: string, versioning?: VersioningOptions): RouteDefinition[] {
   const definitions: RouteDefinition[] = [];
   const seen = new Set<Class>();
   for (const controller of controllers) {
@@ -68,6 +73,9 @@ export function buildRouteDefinitions(controllers: readonly Class[], basePath: s
       }
       if (method?.sse && method.produces) throw new TypeError(`${where} has both @Sse and @Produces: an @Sse route answers text/event-stream.`);
       const path = joinPaths(basePath, record.prefix, route.path);
+      const version = method?.version ?? record.version;
+      const deprecated = method?.deprecated ?? record.deprecated;
+      checkRoute(version, deprecated, versioning, where);
       definitions.push({
         order: definitions.length,
         method: route.method,
@@ -93,6 +101,8 @@ export function buildRouteDefinitions(controllers: readonly Class[], basePath: s
         rateLimit: method?.rateLimit,
         cacheControl: method?.cacheControl ?? record.cacheControl,
         etag: method?.etag ?? record.etag,
+        version,
+        deprecated,
       });
     }
   }

@@ -5,7 +5,7 @@ import { CONTENT_TYPES, parseDocsPath } from './files';
 import { assertSwaggerUiOptions, type SwaggerUiHandler, type SwaggerUiOptions } from './options';
 import { contentSecurityPolicy, INIT_SCRIPT, renderInitScript, renderPage } from './page';
 
-export type { SwaggerUiHandler, SwaggerUiOptions } from './options';
+export type { SwaggerUiDocument, SwaggerUiHandler, SwaggerUiOptions } from './options';
 
 const FEATURE = 'The Swagger UI handler reads swagger-ui-dist from disk: it';
 const MISSING =
@@ -36,9 +36,9 @@ export function createSwaggerUiHandler(options: SwaggerUiOptions): SwaggerUiHand
   const mount = `/${(options.path ?? '/api-docs').replace(/^\/+|\/+$/g, '')}`;
   const title = options.title ?? 'API documentation';
   const config = JSON.parse(JSON.stringify(options.swaggerUi ?? {})) as Record<string, unknown>;
-  const initScript = new TextEncoder().encode(renderInitScript(options.openApiUrl, config));
+  const initScript = new TextEncoder().encode(renderInitScript(options.urls ?? options.openApiUrl!, config));
   const initAsset: Asset = { body: initScript, etag: `"init-${hash(initScript)}"` };
-  const csp = contentSecurityPolicy(options.openApiUrl);
+  const csp = contentSecurityPolicy(options.urls?.map((document) => document.url) ?? [options.openApiUrl!]);
   let dist: Promise<Dist> | undefined;
 
   return async function GET(request: Request): Promise<Response> {

@@ -1,3 +1,5 @@
+import type { SwaggerUiDocument } from './options';
+
 /** The HTML page and its init script. The script is a served file, not inline, so the CSP needs no 'unsafe-inline' script. */
 
 export const INIT_SCRIPT = 'swagger-initializer.js';
@@ -30,10 +32,12 @@ export function renderPage(root: string, title: string, version: string): string
 
 /**
  * The script that starts Swagger UI. `config` is the user's pass-through (JSON only: it crosses into a file); the
- * page's own settings (`url`, `dom_id`) come last so they cannot be dropped by mistake.
+ * page's own settings (`url` or `urls`, `dom_id`) come last so they cannot be dropped by mistake. With `urls`,
+ * StandaloneLayout's top bar is the picker of the documents.
  */
-export function renderInitScript(openApiUrl: string, config: Record<string, unknown>): string {
-  const settings = { layout: 'StandaloneLayout', deepLinking: true, validatorUrl: null, ...config, url: openApiUrl, dom_id: '#swagger-ui' };
+export function renderInitScript(documents: string | readonly SwaggerUiDocument[], config: Record<string, unknown>): string {
+  const source = typeof documents === 'string' ? { url: documents } : { urls: documents.map(({ url, name }) => ({ url, name })) };
+  const settings = { layout: 'StandaloneLayout', deepLinking: true, validatorUrl: null, ...config, ...source, dom_id: '#swagger-ui' };
   const json = JSON.stringify(settings).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
   return `window.addEventListener('load', function () {
   var settings = ${json};
@@ -46,12 +50,12 @@ export function renderInitScript(openApiUrl: string, config: Record<string, unkn
 
 /**
  * Only the page's own assets. Swagger UI sets `style` attributes and ships SVG icons as data: URLs, hence
- * 'unsafe-inline' for styles (never for scripts) and data: for images. `connect-src` adds the origin of an absolute
- * `openApiUrl`.
+ * 'unsafe-inline' for styles (never for scripts) and data: for images. `connect-src` adds the origin of each absolute
+ * document address.
  */
-export function contentSecurityPolicy(openApiUrl: string): string {
-  let connect = "'self'";
-  if (/^https?:\/\//i.test(openApiUrl)) connect += ` ${new URL(openApiUrl).origin}`;
+export function contentSecurityPolicy(documentUrls: readonly string[]): string {
+  const origins = new Set(documentUrls.filter((url) => /^https?:\/\//i.test(url)).map((url) => new URL(url).origin));
+  const connect = ["'self'", ...origins].join(' ');
   return [
     "default-src 'none'",
     "script-src 'self'",

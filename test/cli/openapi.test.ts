@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, symlinkSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { describeChanges } from '../../generators/document/diff';
+import { compareDocuments, describeChanges } from '../../generators/document/diff';
 import { BIN, REPO_ROOT, cleanup, read, snapshot as snapshotAll, tempProject, write } from './helpers';
 import { exec } from './processes';
 
@@ -211,9 +211,9 @@ openapi('--check: 0 when the file matches; 1 naming what changed, writing nothin
   const before = snapshot(dir);
   const changed = await cli(dir, 'openapi', '--check');
   assert.is(changed.code, 1);
-  assert.match(changed.output, 'openapi.json differs from the sources');
-  assert.match(changed.output, 'property added: CreatePostDto.summary');
-  assert.match(changed.output, 'operation removed: DELETE /api/posts/{id}');
+  assert.match(changed.output, 'openapi.json differs from the sources: 1 of 2 changes breaking');
+  assert.match(changed.output, 'not breaking: request field added, optional: CreatePostDto.summary');
+  assert.match(changed.output, 'breaking: operation removed: DELETE /api/posts/{id}');
   assert.equal(snapshot(dir), before);
 });
 
@@ -251,7 +251,7 @@ openapi('usage errors: --out without a file, an unknown flag', async () => {
   assert.match(noValue.output, "Option '--out <value>' argument missing.");
   const unknown = await cli(dir, 'openapi', '--force');
   assert.is(unknown.code, 2);
-  assert.match(unknown.output, 'Valid options: --out, --check, -h/--help.');
+  assert.match(unknown.output, 'Valid options: --out, --check, --api-version, --strict, --format, -h/--help.');
 });
 
 const client = suite('next-app-controllers generate client');
@@ -277,10 +277,17 @@ client('writes schema.d.ts, client.ts and server.ts; a second run keeps the clie
 
   write(dir, 'src/lib/api/client.ts', '// mine\n');
   write(dir, 'src/features/posts/dto.ts', DTO.replace('export class PostDto {', 'export class PostDto {\n  @IsString()\n  slug!: string;\n'));
+  // A change that breaks nothing stales the types too: reported, and failing only with --strict.
   const stale = await cli(dir, 'openapi', '--check');
-  assert.is(stale.code, 1);
-  assert.match(stale.output, 'property added: PostDto.slug');
+  assert.is(stale.code, 0, stale.output);
+  assert.match(stale.output, 'not breaking: response field added, required: PostDto.slug');
   assert.match(stale.output, 'src/lib/api/schema.d.ts is out of date: run `next-app-controllers generate client`.');
+  assert.is((await cli(dir, 'openapi', '--check', '--strict')).code, 1);
+  // The document updated but not the types: nothing explains them, so they fail the check.
+  assert.is((await cli(dir, 'openapi')).code, 0);
+  const typesOnly = await cli(dir, 'openapi', '--check');
+  assert.is(typesOnly.code, 1, typesOnly.output);
+  assert.match(typesOnly.output, 'src/lib/api/schema.d.ts is out of date: run `next-app-controllers generate client`.');
 
   const second = await cli(dir, 'generate', 'client', '--skip-install');
   assert.is(second.code, 0, second.output);
@@ -303,42 +310,204 @@ client('without src/, the folder is lib/api and server.ts imports the app module
   assert.match(read(dir, 'lib/api/server.ts'), "import { app } from '@/app';");
 });
 
-const diff = suite('openapi --check: describeChanges');
+const VERSIONED_CONTROLLER = `import { Controller, Deprecated, Get, Version } from 'next-app-controllers';
+
+@Version('1')
+@Deprecated({ sunset: '2027-06-30' })
+@Controller('/posts')
+export class PostsV1Controller {
+  @Get('')
+  list() {
+    return [];
+  }
+}
+
+@Version('2')
+@Controller('/posts')
+export class PostsV2Controller {
+  @Get('')
+  list() {
+    return [];
+  }
+
+  @Get('/:id')
+  findOne() {
+    return {};
+  }
+}
+`;
+
+const VERSIONED_APP = `import { createApplication } from 'next-app-controllers';
+import { PostsV1Controller, PostsV2Controller } from './features/posts/controller';
+
+export const app = createApplication({ controllers: [PostsV1Controller, PostsV2Controller], versioning: { type: 'uri' } });
+`;
+
+const VERSIONED_ROUTE = `import '@/app';
+import { generateOpenApiDocument } from 'next-app-controllers';
+
+export async function GET(request: Request) {
+  const apiVersion = new URL(request.url).searchParams.get('version') ?? undefined;
+  return Response.json(await generateOpenApiDocument({ title: 'Posts API', apiVersion }));
+}
+`;
+
+/** An app with versioning: posts in versions 1 (deprecated) and 2, optionally with the openapi.json route. */
+function versionedProject(route: string | undefined): string {
+  const dir = apiProject({ route: false });
+  write(dir, 'src/features/posts/controller.ts', VERSIONED_CONTROLLER);
+  write(dir, 'src/app.ts', VERSIONED_APP);
+  if (route) put(dir, 'src/app/api/openapi.json/route.ts', route);
+  return dir;
+}
+
+const versions = suite('next-app-controllers openapi --api-version, generate client --api-version');
+versions.after.each(cleanup);
+
+versions("--api-version: the route answers ?version=<version> with that version's document", async () => {
+  const dir = versionedProject(VERSIONED_ROUTE);
+  const { code, output } = await cli(dir, 'openapi', '--api-version', '2', '--out', 'openapi.v2.json');
+  assert.is(code, 0, output);
+  assert.match(output, 'Wrote openapi.v2.json: 2 operations of API version 2 (from src/app/api/openapi.json/route.ts).');
+  const v2 = documentOf(dir, 'openapi.v2.json');
+  assert.equal(v2.info, { title: 'Posts API', version: '2', 'x-api-version': '2' } as never);
+  assert.equal(Object.keys(v2.paths), ['/api/v2/posts', '/api/v2/posts/{id}']);
+  const every = await cli(dir, 'openapi');
+  assert.is(every.code, 0, every.output);
+  assert.equal(Object.keys(documentOf(dir).paths), ['/api/v2/posts', '/api/v2/posts/{id}', '/api/v1/posts']);
+  const checked = await cli(dir, 'openapi', '--check', '--api-version', '2', '--out', 'openapi.v2.json');
+  assert.is(checked.code, 0, checked.output);
+  assert.match(checked.output, 'openapi.v2.json matches the sources: 2 operations.');
+});
+
+versions('--api-version: a route that does not pass the version on is named, with the fix; an unknown version lists the versions', async () => {
+  const dir = versionedProject(ROUTE);
+  const ignored = await cli(dir, 'openapi', '--api-version', '2');
+  assert.is(ignored.code, 1);
+  assert.match(
+    ignored.output,
+    "next-app-controllers openapi: src/app/api/openapi.json/route.ts did not answer version 2's document to GET /api/openapi.json?version=2 (its info['x-api-version'] is undefined). " +
+      "Pass the query on: generateOpenApiDocument({ title, apiVersion: new URL(request.url).searchParams.get('version') ?? undefined }).",
+  );
+  const bare = versionedProject(undefined);
+  const unknown = await cli(bare, 'openapi', '--api-version', '3');
+  assert.is(unknown.code, 1);
+  assert.match(unknown.output, "next-app-controllers openapi: generateOpenApiDocument: apiVersion '3' is not a version of the documented applications; their versions are '1', '2'.");
+  const v1 = await cli(bare, 'openapi', '--api-version', '1');
+  assert.is(v1.code, 0, v1.output);
+  assert.match(v1.output, 'Wrote openapi.json: 1 operation of API version 1 (from src/app.ts).');
+  assert.is((documentOf(bare).paths['/api/v1/posts'].get as { deprecated?: boolean }).deprecated, true);
+});
+
+versions("generate client --api-version: the types of that version, its header says so; openapi --check checks them in that version's run", async () => {
+  const dir = versionedProject(VERSIONED_ROUTE);
+  const generated = await cli(dir, 'generate', 'client', '--skip-install', '--api-version', '2');
+  assert.is(generated.code, 0, generated.output);
+  const types = read(dir, 'src/lib/api/schema.d.ts');
+  assert.match(types, ' * Generated by `next-app-controllers generate client --api-version 2` from the app');
+  assert.match(types, '"/api/v2/posts/{id}": {');
+  assert.not.match(types, '"/api/v1/posts"');
+  assert.is((await cli(dir, 'openapi', '--api-version', '2', '--out', 'openapi.v2.json')).code, 0);
+  const checked = await cli(dir, 'openapi', '--check', '--api-version', '2', '--out', 'openapi.v2.json');
+  assert.is(checked.code, 0, checked.output);
+  assert.match(checked.output, 'openapi.v2.json matches the sources: 2 operations; src/lib/api/schema.d.ts too.');
+  assert.is((await cli(dir, 'openapi')).code, 0);
+  const other = await cli(dir, 'openapi', '--check');
+  assert.is(other.code, 0, other.output);
+  assert.match(other.output, 'src/lib/api/schema.d.ts is the client of API version 2: `next-app-controllers openapi --check --api-version 2` checks it.');
+});
+
+const diff = suite('openapi --check: compareDocuments');
 
 diff('a change of OpenAPI version is named first, once, and not again as a JSON path', () => {
   const paths = { '/a': { get: { operationId: 'a' } } };
-  assert.equal(describeChanges({ openapi: '3.1.0', paths }, { openapi: '3.2.0', paths }), ['OpenAPI version changed: 3.1.0 → 3.2.0']);
+  assert.equal(describeChanges({ openapi: '3.1.0', paths }, { openapi: '3.2.0', paths }), ['not breaking: OpenAPI version changed: 3.1.0 → 3.2.0']);
   assert.equal(describeChanges({ openapi: '3.2.0', paths }, { openapi: '3.2.0', paths }), []);
 });
 
-diff('operations, schemas and properties added, removed and changed; anything else by its JSON path', () => {
+diff('operations, parameters, bodies, responses and schema fields, each breaking or not; anything else by its JSON path', () => {
   const before = {
     info: { title: 'A', version: '1' },
-    paths: { '/a': { get: { operationId: 'a' }, post: { operationId: 'b' } } },
-    components: { schemas: { A: { type: 'object', properties: { x: { type: 'string' }, y: { type: 'string' } } }, Gone: {} } },
+    paths: {
+      '/a': {
+        get: { operationId: 'a', responses: { '200': { description: 'OK', content: { 'application/json': { schema: { $ref: '#/components/schemas/A' } } } } } },
+        post: { operationId: 'b', requestBody: { required: true, content: { 'application/json': { schema: { $ref: '#/components/schemas/A' } } } }, responses: {} },
+      },
+    },
+    components: { schemas: { A: { type: 'object', required: ['x'], properties: { x: { type: 'string' }, y: { type: 'string' } } }, Gone: {} } },
   };
   const after = {
     info: { title: 'B', version: '1' },
-    paths: { '/a': { get: { operationId: 'a2' } }, '/b': { put: { operationId: 'c' } } },
-    components: { schemas: { A: { type: 'object', required: ['x'], properties: { x: { type: 'integer' }, z: {} } }, New: {} } },
+    paths: {
+      '/a': {
+        get: {
+          operationId: 'a2',
+          parameters: [{ name: 'q', in: 'query', required: true, schema: { type: 'string' } }],
+          responses: { '200': { description: 'OK', content: { 'application/json': { schema: { $ref: '#/components/schemas/A' } } } } },
+        },
+      },
+      '/b': { put: { operationId: 'c', responses: {} } },
+    },
+    components: { schemas: { A: { type: 'object', required: ['x', 'z'], properties: { x: { type: 'integer' }, z: {} } }, New: {} } },
   };
   assert.equal(describeChanges(before, after), [
-    'operation changed: GET /a',
-    'operation added: PUT /b',
-    'operation removed: POST /a',
-    'property changed: A.x',
-    'property added: A.z',
-    'property removed: A.y',
-    'schema changed: A.required',
-    'schema added: New',
-    'schema removed: Gone',
-    'changed: .info.title',
+    'breaking: parameter added, required: query q (GET /a)',
+    'breaking: response type widened: A.x (string → integer)',
+    'not breaking: response field added, required: A.z',
+    'breaking: response field removed: A.y',
+    'not breaking: operation changed: GET /a (operationId)',
+    'not breaking: operation added: PUT /b',
+    'breaking: operation removed: POST /a',
+    'not breaking: schema added: New',
+    'not breaking: schema removed: Gone',
+    'not breaking: changed: .info.title',
   ]);
-  assert.equal(describeChanges(after, structuredClone(after)), []);
+  assert.equal(compareDocuments(after, structuredClone(after)), []);
   const shared = { paths: { '/a': { parameters: [{ name: 'x' }], get: {} } } };
-  assert.equal(describeChanges(shared, { paths: { '/a': { parameters: [{ name: 'y' }], get: {} } } }), ['changed: .paths./a.parameters']);
+  assert.equal(describeChanges(shared, { paths: { '/a': { parameters: [{ name: 'y' }], get: {} } } }), ['not breaking: changed: .paths./a.parameters']);
+});
+
+diff('one schema read both ways: a field removed breaks its responses, not its requests; a recursive schema ends', () => {
+  const tree = (properties: object): Record<string, unknown> => ({ type: 'object', properties: { children: { type: 'array', items: { $ref: '#/components/schemas/Node' } }, ...properties } });
+  const document = (node: Record<string, unknown>) => ({
+    paths: {
+      '/n': {
+        post: {
+          requestBody: { required: true, content: { 'application/json': { schema: { $ref: '#/components/schemas/Node' } } } },
+          responses: { '201': { description: 'Created', content: { 'application/json': { schema: { $ref: '#/components/schemas/Node' } } } } },
+        },
+      },
+    },
+    components: { schemas: { Node: node } },
+  });
+  assert.equal(describeChanges(document(tree({ label: { type: 'string' } })), document(tree({}))), [
+    'not breaking: request field removed: Node.label',
+    'breaking: response field removed: Node.label',
+  ]);
+  const changes = compareDocuments(document(tree({ label: { type: 'string' } })), document(tree({})));
+  assert.equal(changes[1], { breaking: true, kind: 'response-field-removed', at: 'Node.label', operation: 'POST /n', message: 'response field removed: Node.label' });
+});
+
+diff('a nullable reference (anyOf with null) widens a response and a request alike; only the response breaks', () => {
+  const document = (schema: object) => ({
+    paths: {
+      '/p': {
+        put: {
+          requestBody: { required: true, content: { 'application/json': { schema: { type: 'object', properties: { owner: schema } } } } },
+          responses: { '200': { description: 'OK', content: { 'application/json': { schema: { type: 'object', required: ['owner'], properties: { owner: schema } } } } } },
+        },
+      },
+    },
+    components: { schemas: { User: { type: 'object' } } },
+  });
+  const ref = { $ref: '#/components/schemas/User' };
+  assert.equal(describeChanges(document(ref), document({ anyOf: [ref, { type: 'null' }] })), [
+    'not breaking: request type widened: PUT /p request body.owner (also accepts {"type":"null"})',
+    'breaking: response type widened: PUT /p 200 response.owner (may also be {"type":"null"})',
+  ]);
 });
 
 openapi.run();
 client.run();
+versions.run();
 diff.run();

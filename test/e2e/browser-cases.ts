@@ -33,7 +33,7 @@ export function browserCases({ test, server }: ExampleSuite): void {
       });
 
       const tags = await page.locator('.opblock-tag').evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-tag')));
-      assert.equal(tags, ['posts', 'orders', 'users', 'system', 'streams']);
+      assert.equal(tags, ['posts', 'orders', 'users', 'system', 'streams', 'authors']);
       const operations = await page
         .locator('.opblock')
         .evaluateAll((nodes) =>
@@ -122,6 +122,37 @@ export function browserCases({ test, server }: ExampleSuite): void {
         assert.equal(user.avatar, { name: 'from-the-browser.png', type: 'image/png', size: ONE_PIXEL_PNG.length });
         await avatar.scrollIntoViewIfNeeded();
         await page.screenshot({ path: join(ARTIFACTS, 'swagger-ui-upload.png'), fullPage: false });
+      });
+
+      // Issue 37: the top bar's picker lists every document; version 2's shows its authors routes only, version 1's
+      // shows its own struck through (deprecated).
+      await timed('swagger ui: the version picker', async () => {
+        const picker = page.locator('.topbar select');
+        assert.equal(await picker.locator('option').allTextContents(), ['all versions', 'v1', 'v2']);
+        const authorsOf = async () => {
+          await page.locator('#operations-tag-authors').waitFor();
+          return page
+            .locator('.opblock-tag-section:has(#operations-tag-authors) .opblock')
+            .evaluateAll((nodes) =>
+              // A deprecated operation's path is struck through: Swagger UI gives it the class opblock-summary-path__deprecated.
+              nodes.map((node) => `${node.querySelector('.opblock-summary-method')?.textContent} ${node.querySelector('[data-path]')?.getAttribute('data-path')}${node.classList.contains('opblock-deprecated') ? ' (deprecated)' : ''}`),
+            );
+        };
+        const shows = (present: string, absent: string) =>
+          page.waitForFunction(
+            ([shown, gone]) => document.querySelector(`.opblock-summary [data-path="${shown}"]`) !== null && document.querySelector(`.opblock-summary [data-path="${gone}"]`) === null,
+            [present, absent],
+          );
+        // Every version's document first: both versions' routes.
+        assert.is(await page.locator('.opblock-summary-path__deprecated[data-path="/api/v1/authors"]').count(), 1);
+        await picker.selectOption('v2');
+        await shows('/api/v2/authors', '/api/v1/authors');
+        assert.equal(await authorsOf(), ['GET /api/v2/authors', 'GET /api/v2/authors/count', 'GET /api/v2/authors/{id}']);
+        await page.screenshot({ path: join(ARTIFACTS, 'swagger-ui-v2.png'), fullPage: false });
+        await picker.selectOption('v1');
+        await shows('/api/v1/authors', '/api/v2/authors');
+        assert.equal(await authorsOf(), ['GET /api/v1/authors/count', 'GET /api/v1/authors (deprecated)', 'GET /api/v1/authors/{id} (deprecated)']);
+        await page.screenshot({ path: join(ARTIFACTS, 'swagger-ui-v1.png'), fullPage: false });
       });
 
       // The 422 is an expected response and Chromium logs failed fetches as console errors; nothing else may fail

@@ -72,12 +72,19 @@ export function docsCases({ test, server }: ExampleSuite): void {
       '/api/users/me',
       '/api/users/{id}',
       '/api/users/{id}/avatar',
+      // Issue 37: the example's URI versioning, every version's document.
+      '/api/v1/authors',
+      '/api/v1/authors/count',
+      '/api/v1/authors/{id}',
+      '/api/v2/authors',
+      '/api/v2/authors/count',
+      '/api/v2/authors/{id}',
     ]);
     const operationIds: string[] = Object.values(document.paths).flatMap((item: any) => Object.values(item).map((operation: any) => operation.operationId));
     for (const name of OPERATIONS) assert.ok(operationIds.includes(name), `${name} in ${operationIds.join(', ')}`);
     // @All('/echo') is documented under every method.
     assert.ok(operationIds.filter((id) => id.startsWith('SystemController_echo')).length >= 5, operationIds.join(', '));
-    assert.equal(document.tags.map((tag: { name: string }) => tag.name), ['posts', 'orders', 'users', 'system', 'streams']);
+    assert.equal(document.tags.map((tag: { name: string }) => tag.name), ['posts', 'orders', 'users', 'system', 'streams', 'authors']);
     // Issue 13: a @Form route takes multipart and urlencoded bodies; an IsFile property is a binary string.
     const avatar = document.paths['/api/users/{id}/avatar'].put;
     assert.equal(Object.keys(avatar.requestBody.content), ['multipart/form-data', 'application/x-www-form-urlencoded']);

@@ -13,11 +13,13 @@ import { cachingCases, csrfCases, rateLimitCases, tracingCases } from './product
 import { streamsCases } from './streams-cases';
 import { serverClientCases } from './server-client-cases';
 import { readersCases } from './readers-cases';
+import { versioningCases } from './versioning-cases';
 
 const example = exampleSuite('turbopack');
 inputCases(example);
 httpCases(example);
 docsCases(example);
+versioningCases(example);
 formCases(example);
 browserCases(example);
 clientCases(example);

@@ -11,11 +11,13 @@ import { cachingCases } from './production-cases';
 import { streamsCases } from './streams-cases';
 import { serverClientCases } from './server-client-cases';
 import { readersCases } from './readers-cases';
+import { versioningCases } from './versioning-cases';
 
 const example = exampleSuite('webpack');
 inputCases(example);
 httpCases(example);
 docsCases(example);
+versioningCases(example);
 formCases(example);
 // SSE, downloads and their Chromium checks on both builds; the 30 s soak runs on the Turbopack one only.
 streamsCases(example, { soak: false });

@@ -5,14 +5,14 @@
 import fc from 'fast-check';
 
 const segment = fc.oneof(
-  fc.constantFrom('posts', 'orders', 'users', 'avatar', 'system', 'health', 'echo', 'search', 'tags', '1', '2', '999', 'x', '', '.', '..'),
+  fc.constantFrom('posts', 'orders', 'users', 'avatar', 'system', 'health', 'echo', 'search', 'tags', 'authors', 'count', 'v1', 'v2', 'v9', '1', '2', '999', 'x', '', '.', '..'),
   fc.constantFrom('%', '%zz', '%E0%A4%A', '%00', '%2F', '%C3%A9', 'a%20b', '%F0%9F%98%80', '\u00e9', '~', ';a=b', '*'),
   fc.string({ maxLength: 12 }).map(encodeURIComponent),
   fc.string({ minLength: 200, maxLength: 400 }).map(encodeURIComponent),
 );
 
 const path = fc.oneof(
-  { weight: 3, arbitrary: fc.constantFrom('/api/posts', '/api/posts/1', '/api/posts/search', '/api/posts/tags/dto', '/api/orders', '/api/orders/1', '/api/users', '/api/users/1', '/api/users/1/avatar', '/api/system/health', '/api/system/echo') },
+  { weight: 3, arbitrary: fc.constantFrom('/api/posts', '/api/posts/1', '/api/posts/search', '/api/posts/tags/dto', '/api/orders', '/api/orders/1', '/api/users', '/api/users/1', '/api/users/1/avatar', '/api/system/health', '/api/system/echo', '/api/v1/authors', '/api/v2/authors/1', '/api/v1/authors/count', '/api/v3/authors') },
   { weight: 3, arbitrary: fc.array(segment, { minLength: 1, maxLength: 4 }).map((parts) => `/api/${parts.join('/')}`) },
   { weight: 1, arbitrary: fc.array(segment, { maxLength: 3 }).map((parts) => `/${parts.join('/')}`) },
 );

@@ -127,4 +127,28 @@ handler('rejects missing options with a message that shows the call', () => {
   assert.throws(() => createSwaggerUiHandler({} as never), /createSwaggerUiHandler\(\{ openApiUrl \}\) needs the address/);
 });
 
+// Issue 37: several documents (one per API version) with Swagger UI's picker.
+handler('urls: the init script lists the documents for the picker (no url), primaryName passes through; the CSP allows their origins', async () => {
+  const urls = [
+    { url: '/api/openapi.json?version=1', name: 'v1' },
+    { url: 'https://docs.example.com/openapi.json?version=2', name: 'v2' },
+  ];
+  const picker = createSwaggerUiHandler({ urls, swaggerUi: { 'urls.primaryName': 'v2' } });
+  const init = await (await picker(new Request('http://localhost/api-docs/swagger-initializer.js'))).text();
+  assert.match(init, '"urls":[{"url":"/api/openapi.json?version=1","name":"v1"},{"url":"https://docs.example.com/openapi.json?version=2","name":"v2"}]');
+  assert.match(init, '"urls.primaryName":"v2"');
+  const settings = JSON.parse(init.match(/var settings = (.*);/)![1]) as Record<string, unknown>;
+  assert.is(settings.url, undefined);
+  assert.equal(settings.urls, urls);
+  const csp = (await picker(new Request('http://localhost/api-docs'))).headers.get('content-security-policy')!;
+  assert.match(csp, "connect-src 'self' https://docs.example.com;");
+});
+
+handler('urls: refused when empty, when an entry lacks its url or name, or beside openApiUrl', () => {
+  const message = "createSwaggerUiHandler({ urls }) takes documents, e.g. [{ url: '/api/openapi.json?version=2', name: 'v2' }], and no openApiUrl.";
+  for (const options of [{ urls: [] }, { urls: [{ url: '/a' }] }, { urls: [{ name: 'v1' }] }, { urls: [{ url: '', name: 'a' }] }, { urls: [{ url: '/a', name: 'a' }], openApiUrl: '/b' }]) {
+    assert.throws(() => createSwaggerUiHandler(options as never), (error: Error) => error.message === message, JSON.stringify(options));
+  }
+});
+
 handler.run();
