@@ -182,6 +182,14 @@ function compareContent(
     const earlier = oldContent[mediaType];
     if (earlier) {
       schemas.compare(earlier.schema as Json, media.schema as Json, at, direction);
+      // Each item of a stream (an @Sse route's events): OpenAPI 3.2's itemSchema, x-itemSchema in a 3.1 document.
+      const items = (content: Json) => (content.itemSchema ?? content['x-itemSchema']) as Json | undefined;
+      const [oldItems, newItems] = [items(earlier), items(media)];
+      if (oldItems && newItems) schemas.compare(oldItems, newItems, `${at} items`, direction);
+      else if (oldItems || newItems) {
+        const change = newItems ? 'added' : 'removed';
+        add({ breaking: false, kind: `item-schema-${change}`, at, message: `item schema ${change}: ${mediaType} (${at})` });
+      }
       continue;
     }
     // A response that had no body and gets one adds nothing a client relied on; a request may send what it sent.

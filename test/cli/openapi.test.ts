@@ -217,7 +217,7 @@ openapi('--check: 0 when the file matches; 1 naming what changed, writing nothin
   assert.equal(snapshot(dir), before);
 });
 
-openapi('--check handles a 3.2 document as a 3.1 one: itemSchema and tag parents compared, a change of version named', async () => {
+openapi('--check handles a 3.2 document as a 3.1 one: a change of version named, not breaking; the same item schema under itemSchema or x-itemSchema is no change', async () => {
   const dir = apiProject();
   put(
     dir,
@@ -237,10 +237,13 @@ openapi('--check handles a 3.2 document as a 3.1 one: itemSchema and tag parents
   assert.is(same.code, 0, same.output);
 
   put(dir, 'src/app/api/openapi.json/route.ts', ROUTE);
-  const changed = await cli(dir, 'openapi', '--check');
+  // Nothing here breaks a client (the default --check passes); --strict fails on any change.
+  assert.is((await cli(dir, 'openapi', '--check')).code, 0);
+  const changed = await cli(dir, 'openapi', '--check', '--strict');
   assert.is(changed.code, 1);
-  assert.match(changed.output, 'OpenAPI version changed: 3.2.0 → 3.1.0');
-  assert.match(changed.output, 'operation changed: GET /api/posts/events');
+  assert.match(changed.output, 'not breaking: OpenAPI version changed: 3.2.0 → 3.1.0');
+  // The events' item schema is the same in both (itemSchema in 3.2, x-itemSchema in 3.1): not a change.
+  assert.not.match(changed.output, '/api/posts/events');
   assert.match(changed.output, 'changed: .tags');
 });
 
@@ -423,6 +426,20 @@ diff('a change of OpenAPI version is named first, once, and not again as a JSON 
   const paths = { '/a': { get: { operationId: 'a' } } };
   assert.equal(describeChanges({ openapi: '3.1.0', paths }, { openapi: '3.2.0', paths }), ['not breaking: OpenAPI version changed: 3.1.0 → 3.2.0']);
   assert.equal(describeChanges({ openapi: '3.2.0', paths }, { openapi: '3.2.0', paths }), []);
+});
+
+diff("a stream's item schema is compared, under 3.2's itemSchema or 3.1's x-itemSchema alike", () => {
+  const events = (media: Record<string, unknown>) => ({
+    openapi: '3.1.0',
+    paths: { '/events': { get: { responses: { '200': { description: 'events', content: { 'text/event-stream': { schema: { type: 'string' }, ...media } } } } } } },
+  });
+  const item = (required: string[]) => ({ type: 'object', properties: { id: { type: 'string' }, title: { type: 'string' } }, required });
+  assert.equal(compareDocuments(events({ 'x-itemSchema': item(['id', 'title']) }), events({ itemSchema: item(['id', 'title']) })), []);
+  const changes = compareDocuments(events({ 'x-itemSchema': item(['id', 'title']) }), events({ itemSchema: item(['id']) }));
+  assert.equal(changes.map((change) => change.breaking), [true], JSON.stringify(changes));
+  assert.match(changes[0].message, 'title');
+  const removed = compareDocuments(events({ itemSchema: item(['id']) }), events({}));
+  assert.equal(removed.map((change) => change.message), ['item schema removed: text/event-stream (GET /events 200 response)']);
 });
 
 diff('operations, parameters, bodies, responses and schema fields, each breaking or not; anything else by its JSON path', () => {
