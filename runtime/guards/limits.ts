@@ -42,14 +42,17 @@ export interface RateLimitCount {
  * the application's, its controller's and its own) in one step, atomically, and answers each one's count.
  */
 export interface RateLimitStore {
+  /** Counts one request against each of `hits` and answers their counts, in the same order. */
   hit(hits: readonly RateLimitHit[]): RateLimitCount[] | Promise<RateLimitCount[]>;
 }
 
+/** The options of {@link memoryStore}. */
 export interface MemoryStoreOptions {
   /** Most clients counted at once; past it, the oldest windows are dropped. Default 100,000. */
   maxKeys?: number;
 }
 
+/** The options of {@link redisStore}. */
 export interface RedisStoreOptions {
   /** Longest wait for Redis, in milliseconds: past it the request goes on unlimited and `onError` hears of it. Default 500. */
   timeout?: number;
@@ -62,8 +65,14 @@ export interface RedisStoreOptions {
  * `connect()`), connected by you. The store runs one Lua script per request on it.
  */
 export type RedisClient =
-  | { call(command: string, ...args: (string | number)[]): Promise<unknown> }
-  | { sendCommand(args: string[]): Promise<unknown> };
+  | {
+      /** ioredis: runs one command. */
+      call(command: string, ...args: (string | number)[]): Promise<unknown>;
+    }
+  | {
+      /** node-redis: runs one command. */
+      sendCommand(args: string[]): Promise<unknown>;
+    };
 
 /** `memoryStore(options)`: built by the rate limiter when it loads (guards/memory-store.ts). */
 export interface MemoryStore {

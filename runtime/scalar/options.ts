@@ -1,3 +1,4 @@
+/** The options of {@link createScalarHandler}. */
 export interface ScalarOptions {
   /** Address of the OpenAPI JSON the page loads, e.g. `/api/openapi.json`. */
   openApiUrl: string;

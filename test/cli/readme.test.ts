@@ -13,14 +13,11 @@ readme('before the first release, the README says how to install from a tarball 
   assert.match(text, 'npx --yes --package=../next-app-controllers/next-app-controllers-0.1.0.tgz next-app-controllers new shop');
   const cli = readFileSync(join(REPO_ROOT, 'docs/content/docs/guides/cli.mdx'), 'utf8');
   assert.match(cli, '**Exit codes:** `0` done');
-  assert.match(cli, '`generate resource <name> [--force]`');
+  assert.match(cli, '`generate resource <name> [--schema zod\\|valibot\\|arktype] [--force] [--skip-install]`');
 });
 
-/** The guides of the docs site, in the sidebar's order. */
-const GUIDES = [
-  'routing', 'inputs', 'responses', 'streams', 'forms', 'errors', 'middleware', 'cors', 'authentication',
-  'openapi', 'clients', 'openapi-ci', 'application', 'cli', 'deploying', 'performance',
-];
+/** The guides of the docs site, in the sidebar's order (a new guide is in the sidebar's meta.json, so here too). */
+const GUIDES: string[] = JSON.parse(readFileSync(join(REPO_ROOT, 'docs/content/docs/guides/meta.json'), 'utf8')).pages;
 
 /** Every page of the docs site that is a file in the repository (the reference and the example's API are generated). */
 const DOCS_PAGES = ['index', 'getting-started', ...GUIDES.map((guide) => `guides/${guide}`), 'testing', 'migrating', 'contributing']
