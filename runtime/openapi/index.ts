@@ -2,6 +2,7 @@ import { fileRulesRegistered } from '../validation/file-rules';
 import { registeredApplications, type DocumentedApplication } from '../routing/registry';
 import type { Class } from '../types';
 import { describeSchemas, type SchemaUse } from '../schema/components';
+import { loadConverters } from '../schema/json-schema';
 import { buildPaths, describeApplication, schemaPlaceholder, type ApplicationDocument, type DocumentedOperation } from './document';
 import { commonErrorFormat, crossSiteRefused, errorComponents, HEADERS, tooManyRequests } from './errors';
 import { assertNamesKept } from './names';
@@ -74,7 +75,8 @@ export function createDocumentGenerator(load: SchemaToolsLoader = loadSchemaTool
       }
     }
     const schemas: Record<string, SchemaObject> = dtos.size > 0 ? buildSchemas(dtos, tools!, schemaCache) : {};
-    const schemaDocument = placeholders.size > 0 ? describeSchemas([...placeholders.values()], new Set([...Object.keys(schemas), ...Object.keys(errors.schemas)])) : undefined;
+    const uses = [...placeholders.values()];
+    const schemaDocument = uses.length > 0 ? describeSchemas(uses, new Set([...Object.keys(schemas), ...Object.keys(errors.schemas)]), await loadConverters(uses.map((use) => use.schema))) : undefined;
     const inputProperties = (route: RouteDefinition, parameter: InputParameter, place: ParameterPlace): InputProperties => {
       if (!parameter.schema) return objectProperties(classSchema(parameter.dto, tools!, schemaCache).schema);
       const use = inputUses.get(route)![place]!;

@@ -19,6 +19,20 @@ export async function importSchemaGenerator(): Promise<unknown> {
   return module;
 }
 
+/**
+ * @valibot/to-json-schema, an optional peer, imported as class-validator-jsonschema is above and for the same reason:
+ * bundled where it is installed, so an `output: 'standalone'` build that documents Valibot schemas carries it.
+ */
+export async function importValibotConverter(): Promise<unknown> {
+  let module: unknown;
+  try {
+    module = await import('@valibot/to-json-schema');
+  } catch (error) {
+    throw error;
+  }
+  return module;
+}
+
 interface NodeProcess {
   cwd(): string;
   getBuiltinModule?(id: 'module'): typeof import('node:module');

@@ -1,5 +1,5 @@
 import { describeSchema, schemaName } from './schema-name';
-import { libraryJsonSchema, NoJsonSchemaError, type JsonSchema, type SchemaSide } from './json-schema';
+import { libraryJsonSchema, NoJsonSchemaError, type Converters, type JsonSchema, type SchemaSide } from './json-schema';
 import type { StandardSchemaV1 } from './standard-schema';
 
 export const COMPONENT_REF = '#/components/schemas/';
@@ -43,13 +43,13 @@ const VALID_NAME = /^[\w.-]+$/;
 
 const conversions = new WeakMap<StandardSchemaV1, Partial<Record<SchemaSide, JsonSchema>>>();
 
-function converted(use: SchemaUse): JsonSchema {
+function converted(use: SchemaUse, converters: Converters): JsonSchema {
   let sides = conversions.get(use.schema);
   if (!sides) conversions.set(use.schema, (sides = {}));
   let json = sides[use.side];
   if (!json) {
     try {
-      json = libraryJsonSchema(use.schema, use.side);
+      json = libraryJsonSchema(use.schema, use.side, converters);
     } catch (error) {
       if (!(error instanceof NoJsonSchemaError)) throw error;
       throw new Error(`generateOpenApiDocument: ${use.where} is ${describeSchema(use.schema)}, which cannot be documented: ${error.message}.`, { cause: error });
@@ -66,7 +66,7 @@ function converted(use: SchemaUse): JsonSchema {
  * components: `Name` (the output, what responses send) and `NameInput` (what requests send). Two different schemas
  * under one name throw, naming where each is used; so does a name `taken` already (a DTO class, the error schemas).
  */
-export function describeSchemas(uses: readonly SchemaUse[], taken: ReadonlySet<string>): SchemaDocument {
+export function describeSchemas(uses: readonly SchemaUse[], taken: ReadonlySet<string>, converters: Converters = new Map()): SchemaDocument {
   const variants = new Map<string, Variant[]>();
   const owners = new Map<string, { schema: StandardSchemaV1; where: string }>();
   const roots = new Map<SchemaUse, Converted>();
@@ -78,7 +78,7 @@ export function describeSchemas(uses: readonly SchemaUse[], taken: ReadonlySet<s
       if (owner && owner.schema !== use.schema) throw sameName(name, owner.where, use.where);
       owners.set(name, { schema: use.schema, where: use.where });
     }
-    const local = localised(converted(use), name, use.context);
+    const local = localised(converted(use, converters), name, use.context);
     roots.set(use, local);
     for (const [defName, json] of local.defs) {
       let list = variants.get(defName);

@@ -1,4 +1,4 @@
-import { requireConverter } from '../peers/schema-generator';
+import { importValibotConverter, requireConverter } from '../peers/schema-generator';
 import type { StandardSchemaV1 } from './standard-schema';
 
 /** Which side of a schema a document shows: requests are checked against its input, responses are its output. */
@@ -41,6 +41,23 @@ const CONVERTERS: Record<string, LibraryConverter> = {
   },
 };
 
+/** Converter modules a bundler could carry, by vendor: what `loadConverters` found. */
+export type Converters = ReadonlyMap<string, unknown>;
+
+/**
+ * Loads, before a document's schemas are described, the converters they need that a bundler can carry
+ * (`@valibot/to-json-schema`, imported literally in peers/). Where that import fails (not installed; webpack's empty
+ * module), the vendor is left out and `libraryJsonSchema` falls back to Node's `require` from the project.
+ */
+export async function loadConverters(schemas: Iterable<StandardSchemaV1>, importConverter = importValibotConverter): Promise<Converters> {
+  const found = new Map<string, unknown>();
+  const wanted = [...schemas].some((schema) => schema['~standard'].vendor === 'valibot' && !schema['~standard'].jsonSchema);
+  if (!wanted) return found;
+  const module = await importConverter().catch(() => undefined);
+  if (typeof (module as { toJsonSchema?: unknown } | undefined)?.toJsonSchema === 'function') found.set('valibot', module);
+  return found;
+}
+
 function named<T>(module: unknown, name: string): T {
   const namespace = module as Record<string, unknown> & { default?: Record<string, unknown> };
   const found = namespace?.[name] ?? namespace?.default?.[name];
@@ -51,10 +68,10 @@ function named<T>(module: unknown, name: string): T {
 /**
  * The JSON Schema (2020-12) of one side of a schema, as its library writes it (with its `$defs`): the schema's own
  * Standard JSON Schema (`~standard.jsonSchema`, spec 1.1) where it has one, else its own `toJSONSchema()` (Zod) or
- * `toJsonSchema()` (ArkType) method, else its library's converter (`zod/v4/core`, `@valibot/to-json-schema`) loaded
- * from the project on this first use. Only the document generator calls this: nothing of it runs for a request.
+ * `toJsonSchema()` (ArkType) method, else its library's converter: one of `converters` (`loadConverters`), else
+ * (`zod/v4/core`, `@valibot/to-json-schema`) required from the project on this first use. Only the document generator calls this: nothing of it runs for a request.
  */
-export function libraryJsonSchema(schema: StandardSchemaV1, side: SchemaSide): JsonSchema {
+export function libraryJsonSchema(schema: StandardSchemaV1, side: SchemaSide, converters: Converters = new Map()): JsonSchema {
   const standard = schema['~standard'];
   const own = schema as { toJSONSchema?: (options: object) => JsonSchema; toJsonSchema?: () => JsonSchema };
   try {
@@ -74,7 +91,7 @@ export function libraryJsonSchema(schema: StandardSchemaV1, side: SchemaSide): J
   // Node's require keeps what it loaded: asked again, it answers from its cache.
   let module: unknown;
   try {
-    module = requireConverter(converter.package);
+    module = converters.get(standard.vendor) ?? requireConverter(converter.package);
   } catch (error) {
     throw new NoJsonSchemaError(
       `${standard.vendor} schemas are described by ${converter.package}, and it could not be loaded: npm install ${converter.package.replace(/\/v4\/core$/, '')}`,

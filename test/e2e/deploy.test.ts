@@ -14,7 +14,7 @@ import { CHROMIUM } from './browser-cases';
 import { buildExample, ROOT, send, startExample, timed, type Bundler, type RunningServer } from './harness';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { DOCS_PACKAGES, installedVersion, installIsolatedApp, installWorkspaceApp, MCP_PACKAGES, removeIsolatedApp, runInstalledCli } from './isolated-app';
+import { DOCS_PACKAGES, installedVersion, installIsolatedApp, installWorkspaceApp, MCP_PACKAGES, removeIsolatedApp, runInstalledCli, SCHEMA_DOCUMENT_PACKAGES } from './isolated-app';
 import { startStandalone } from './standalone';
 
 const REACT_COMPILER_PAGE = join(ROOT, 'test', 'fixtures', 'react-compiler-page');
@@ -82,7 +82,7 @@ const SCALAR_PACKAGES = ['class-validator-jsonschema', '@scalar/api-reference'];
 function prepare(variant: Variant): { root: string; app: string } {
   const compiler = [...variant.before, ...variant.after].some((line) => line.startsWith('reactCompiler'));
   const docs = variant.scalar ? SCALAR_PACKAGES : DOCS_PACKAGES;
-  const options = { next: installedVersion('next'), extra: [...docs, ...(variant.mcp ? MCP_PACKAGES : []), ...(compiler ? REACT_COMPILER_PACKAGES : [])] };
+  const options = { next: installedVersion('next'), extra: [...docs, ...SCHEMA_DOCUMENT_PACKAGES, ...(variant.mcp ? MCP_PACKAGES : []), ...(compiler ? REACT_COMPILER_PACKAGES : [])] };
   const root = variant.workspace ? installWorkspaceApp(options, variant.workspace) : installIsolatedApp(options);
   const app = variant.workspace ? join(root, 'apps', 'web') : root;
   if (compiler) cpSync(join(REACT_COMPILER_PAGE, 'src'), join(app, 'src'), { recursive: true });

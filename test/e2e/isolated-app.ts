@@ -16,8 +16,10 @@ export const NEXT_15 = '15.5.29';
 export const DOCS_PACKAGES = ['class-validator-jsonschema', 'swagger-ui-dist'];
 /** The schema libraries the fixture's Zod and Valibot controllers import (issue 34): the app's own dependencies. */
 export const SCHEMA_PACKAGES = ['zod', 'valibot'];
-/** What the document of Valibot schemas needs (Valibot has no Standard JSON Schema), and what the typed client needs. */
-export const SCHEMA_DOCS_PACKAGES = ['@valibot/to-json-schema', 'openapi-fetch', 'openapi-typescript'];
+/** What the document of the fixture's Valibot schemas needs (Valibot has no Standard JSON Schema). */
+export const SCHEMA_DOCUMENT_PACKAGES = ['@valibot/to-json-schema'];
+/** The same, and what the typed client needs. */
+export const SCHEMA_DOCS_PACKAGES = [...SCHEMA_DOCUMENT_PACKAGES, 'openapi-fetch', 'openapi-typescript'];
 /** The MCP SDK (an optional peer) and zod, its required peer. */
 export const MCP_PACKAGES = ['@modelcontextprotocol/sdk', 'zod'];
 
@@ -72,7 +74,8 @@ function appManifest(name: string, { next, extra = [] }: IsolatedAppOptions) {
     dependencies: Object.fromEntries([
       ['next', next],
       ['next-app-controllers', `file:${packLibrary()}`],
-      ...['react', 'react-dom', 'class-validator', 'class-transformer', ...extra].map(pinned),
+      // The fixture's Zod and Valibot controllers import their libraries: every install of it has them.
+      ...[...new Set(['react', 'react-dom', 'class-validator', 'class-transformer', ...SCHEMA_PACKAGES, ...extra])].map(pinned),
     ]),
     devDependencies: Object.fromEntries(['typescript', '@types/react', '@types/node'].map(pinned)),
   };

@@ -23,7 +23,6 @@ import {
   removeIsolatedApp,
   runInstalledCli,
   SCHEMA_DOCS_PACKAGES,
-  SCHEMA_PACKAGES,
 } from './isolated-app';
 
 interface Variant {
@@ -58,7 +57,7 @@ for (const variant of VARIANTS) {
   let installed: Promise<string> | undefined;
   const install = () =>
     (installed ??= timed(`install isolated app, next ${variant.next}`, () => {
-      const folder = installIsolatedApp({ next: variant.next, extra: [...new Set([...SCHEMA_PACKAGES, ...(variant.docs ? [...DOCS_PACKAGES, ...SCHEMA_DOCS_PACKAGES, ...MCP_PACKAGES] : [])])] });
+      const folder = installIsolatedApp({ next: variant.next, extra: variant.docs ? [...DOCS_PACKAGES, ...SCHEMA_DOCS_PACKAGES, ...MCP_PACKAGES] : [] });
       if (variant.docs) {
         runInstalledCli(folder, ['init', '--swagger', '--mcp', '--skip-install']);
         // The typed client of the schema routes, written before the build, which type-checks it; and the document.

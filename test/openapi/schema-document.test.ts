@@ -26,6 +26,8 @@ import {
   type StandardSchemaV1,
 } from '../../runtime/index';
 import { createDocumentGenerator } from '../../runtime/openapi/index';
+import { describeSchemas } from '../../runtime/schema/components';
+import { libraryJsonSchema, loadConverters } from '../../runtime/schema/json-schema';
 
 // Issue 34: the document describes schema inputs by their input side and schema responses by their output side, from
 // the schema's Standard JSON Schema or its library's converter; named schemas are components.
@@ -361,30 +363,45 @@ test('a library without JSON Schema support: generateOpenApiDocument throws nami
   );
 });
 
-test("Valibot's converter is loaded from the project: without it, the error names the route and the package to install", async () => {
+test("Valibot's converter: imported where a bundler sees it (standalone builds carry it), else required from the project, else the error names the package", async () => {
+  const schema = v.object({ fresh: v.string() });
+  const notInstalled = await loadConverters([schema], () => Promise.reject(new Error('Cannot find module')));
+  assert.is(notInstalled.size, 0);
+  // A bundler's empty module in its place counts as missing too.
+  assert.is((await loadConverters([schema], async () => ({}))).size, 0);
+  const imported = await loadConverters([schema]);
+  assert.ok(imported.get('valibot'));
+  assert.is((await loadConverters([z.object({ a: z.string() })])).size, 0, 'a Zod schema has its own JSON Schema: nothing to load');
+
+  const empty = mkdtempSync(join(tmpdir(), 'nac-no-converter-'));
+  const cwd = process.cwd();
+  process.chdir(empty);
+  try {
+    // Neither imported nor in the project: the message says what to install.
+    assert.throws(() => libraryJsonSchema(schema, 'input', notInstalled), /valibot schemas are described by @valibot\/to-json-schema, and it could not be loaded: npm install @valibot\/to-json-schema$/);
+    // Imported: the project folder is not asked.
+    assert.equal(libraryJsonSchema(schema, 'input', imported).properties, { fresh: { type: 'string' } });
+  } finally {
+    process.chdir(cwd);
+    rmSync(empty, { recursive: true, force: true });
+  }
+  // Not imported, but in the project: required from it.
+  assert.equal(libraryJsonSchema(schema, 'input', notInstalled).properties, { fresh: { type: 'string' } });
+});
+
+test('a document whose Valibot schema cannot be described names the route and the package to install', async () => {
   @Controller('/valibot')
   class ValibotController {
     @Post('')
     create(@Body(v.object({ fresh: v.string() })) _body: unknown) {}
   }
   const app = createApplication({ controllers: [ValibotController], basePath: nextBase() });
-  const empty = mkdtempSync(join(tmpdir(), 'nac-no-converter-'));
-  const cwd = process.cwd();
-  process.chdir(empty);
-  try {
-    await rejects(
-      generateOpenApiDocument({ title: 'valibot', applications: [app] }),
-      (error: Error) =>
-        error.message.startsWith(`generateOpenApiDocument: the @Body schema of POST ${app.basePath}/valibot (ValibotController.create) is a valibot schema, which cannot be documented: `) &&
-        error.message.endsWith('valibot schemas are described by @valibot/to-json-schema, and it could not be loaded: npm install @valibot/to-json-schema.'),
-    );
-  } finally {
-    process.chdir(cwd);
-    rmSync(empty, { recursive: true, force: true });
-  }
-  // From the project folder it loads, and the same call succeeds.
-  const doc = await generateOpenApiDocument({ title: 'valibot again', applications: [app] });
+  const doc = await generateOpenApiDocument({ title: 'valibot', applications: [app] });
   assert.ok(operation(doc, `${app.basePath}/valibot`, 'post').requestBody);
+  assert.throws(
+    () => describeSchemas([{ schema: v.object({ other: v.number() }), side: 'input', where: `the @Body schema of POST ${app.basePath}/valibot (ValibotController.create)`, context: 'x' }], new Set(), new Map([['valibot', {}]])),
+    (error: Error) => error.message.startsWith(`generateOpenApiDocument: the @Body schema of POST ${app.basePath}/valibot (ValibotController.create) is a valibot schema, which cannot be documented: `),
+  );
 });
 
 test("a response whose output has no JSON Schema (a Zod transform) throws naming the route and the library's reason", async () => {
