@@ -173,7 +173,7 @@ e2e('a pnpm project: init installs with pnpm, generate resource type-checks, bui
   writeFileSync(dto, read(dir, 'src/features/posts/dto.ts').replace('  content!: string;\n}', '  content!: string;\n\n  @IsString()\n  author!: string;\n}'));
   const changed = await exec(process.execPath, [BIN, 'openapi', '--check'], { cwd: dir });
   assert.is(changed.code, 1, changed.output);
-  assert.match(changed.output, 'property added: CreatePostDto.author');
+  assert.match(changed.output, 'breaking: request field added, required: CreatePostDto.author');
   assert.match(changed.output, 'src/lib/api/schema.d.ts is out of date');
 });
 
