@@ -1,9 +1,12 @@
 // The library on the Edge runtime (test/fixtures/edge-app), built with both bundlers: the build must not warn about
-// Node.js modules, and dispatch must work there, nested DTO validation included.
+// Node.js modules, and dispatch must work there, nested DTO validation included. The server exports its traces (the
+// fixture's instrumentation.ts, @vercel/otel) to a collector here.
+import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { buildExample, ROOT, send, startExample, timed, type Bundler, type RunningServer } from './harness';
+import { eventually, startCollector, type CollectedSpan } from './otel-collector';
 import { BROWSER_ACCEPT_ENCODING, readEvents } from './streams-cases';
 
 const EDGE_APP = join(ROOT, 'test', 'fixtures', 'edge-app');
@@ -12,17 +15,23 @@ for (const bundler of ['turbopack', 'webpack'] as Bundler[]) {
   const edge = suite(`edge runtime, next build (${bundler}) + next start`);
   let output = '';
   let server: RunningServer | undefined;
+  let collector: Awaited<ReturnType<typeof startCollector>> | undefined;
   let setupError: unknown;
 
   edge.before(async () => {
     try {
       output = await timed(`next build, edge fixture (${bundler})`, () => buildExample(bundler, EDGE_APP));
-      server = await startExample(30_000, EDGE_APP, '/api/items/ready');
+      collector = await startCollector();
+      const env = { OTEL_EXPORTER_OTLP_ENDPOINT: collector.endpoint, OTEL_BSP_SCHEDULE_DELAY: '100' };
+      server = await startExample(30_000, EDGE_APP, '/api/items/ready', env);
     } catch (error) {
       setupError = error;
     }
   });
-  edge.after(async () => server?.stop());
+  edge.after(async () => {
+    await server?.stop();
+    await collector?.close();
+  });
 
   const running = () => {
     if (setupError || !server) throw setupError ?? new Error('the edge fixture did not start');
@@ -83,6 +92,27 @@ for (const bundler of ['turbopack', 'webpack'] as Bundler[]) {
     assert.is(other.status, 400);
     assert.is(other.headers['access-control-allow-origin'], undefined);
     assert.match(String(other.headers.vary), 'Origin');
+  });
+
+  // Issue 35: tracing: true on the Edge runtime, its traces exported by @vercel/otel (the fixture's instrumentation.ts).
+  edge('tracing on the Edge runtime: GET /api/items/7 has a span named GET /api/items/:id with http.route, the middleware and handler spans under it, exported by @vercel/otel', async () => {
+    const { port } = running();
+    const spans = collector!.spans;
+    // The readiness probe was a GET /api/items/:id too: this request's trace is told apart by the traceparent it sends.
+    const traceId = randomBytes(16).toString('hex');
+    const response = await send(port, 'GET', '/api/items/7', { headers: { traceparent: `00-${traceId}-${randomBytes(8).toString('hex')}-01` } });
+    assert.is(response.status, 200);
+    const route = await eventually(() => spans.find((span) => span.traceId === traceId && span.name === 'GET /api/items/:id'), 'span GET /api/items/:id', spans, 10_000);
+    assert.is(route.attributes['http.route'], '/api/items/:id');
+    assert.is(route.attributes['next_app_controllers.method'], 'one');
+    assert.is(route.resource['vercel.runtime'], 'edge', 'exported from the Edge sandbox');
+    // The app's global cors() is middleware: its chain's span is under the route's, the handler's under that. The
+    // fixture keeps Next.js's server minification, so the controller's class name is minified (`handler p.one`).
+    const isHandler = (span: CollectedSpan) => span.traceId === route.traceId && /^handler \S+\.one$/.test(span.name) && span.attributes['next_app_controllers.method'] === 'one';
+    const handler = await eventually(() => spans.find(isHandler), 'handler span', spans, 10_000);
+    const chain = spans.find((span) => span.spanId === handler.parentSpanId);
+    assert.is(chain?.name, 'middleware');
+    assert.is(chain?.parentSpanId, route.spanId);
   });
 
   edge('a path without a route answers the JSON 404', async () => {
