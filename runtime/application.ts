@@ -119,7 +119,8 @@ const DEFAULT_BODY_DEPTH_LIMIT = 64;
 
 /**
  * The dispatcher (router, invokers, misses) is a chunk of its own, loaded from here on: compiled ahead of the first
- * request, which waits for it only if it comes at once. A failure to load is reported by the request that awaits it.
+ * request, which waits for it only if it comes at once. A failure (an option its chunks refuse) is printed at once,
+ * as the module that creates the application loads, and each request that awaits it fails with it.
  * Made outside createApplication, whose closures live as long as the application: once the dispatcher is built, the
  * settings (every route with its controller) are held by nothing else.
  */
@@ -130,7 +131,7 @@ function loadDispatcher(settings: DispatchSettings, globalMiddleware: readonly M
       ? import('./dispatch/versioned').then((module) => module.createVersionedDispatcher(settings, globalMiddleware))
       : import('./dispatch/dispatch').then((module) => module.createDispatcher(settings, globalMiddleware)),
   );
-  dispatcher.load().catch(() => {});
+  dispatcher.load().catch((error: unknown) => console.error('next-app-controllers: the application cannot answer requests:', error));
   return dispatcher;
 }
 

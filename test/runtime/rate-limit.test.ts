@@ -22,6 +22,7 @@ import {
 import { COUNT_SCRIPT, COUNT_SCRIPT_SHA } from '../../runtime/guards/redis-store';
 import { createMemoryStore } from '../../runtime/guards/memory-store';
 import { startRedis, type RunningRedis } from '../support/redis-server';
+import { captureConsole } from './helpers';
 
 let ran = 0;
 
@@ -220,6 +221,16 @@ test('a store that fails lets the request through (fail open) and tells onError;
   const refused = await closed.handle(get('/posts/open'));
   assert.is(refused.status, 503);
   assert.is(ran, 1);
+});
+
+test('wrong options are printed when the application is created, before any request', async () => {
+  const printed = await captureConsole(async () => {
+    app({ rateLimit: { limit: -1, window: 1000 } });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  });
+  assert.is(printed.error.length, 1);
+  assert.is(printed.error[0][0], 'next-app-controllers: the application cannot answer requests:');
+  assert.match((printed.error[0][1] as Error).message, 'createApplication({ rateLimit }) takes { limit, window');
 });
 
 test('wrong options fail the first request with a message saying what to write', async () => {
