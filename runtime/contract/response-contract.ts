@@ -1,5 +1,5 @@
 import { instanceToPlain, type ClassTransformOptions } from 'class-transformer';
-import { ResponseContractError, type ContractFieldError } from '../errors/response-contract-error';
+import { ResponseContractMismatch, type ContractFieldError } from '../errors/response-contract-error';
 import { lazy } from '../lazy';
 import { toResponse } from '../responses/response';
 import { holdsClassInstance, type Responder } from '../responses/serialize';
@@ -117,5 +117,5 @@ async function assertValid(tools: Tools, contract: Contract, body: unknown): Pro
   } else {
     await check(body, '');
   }
-  if (errors.length > 0) throw new ResponseContractError(contract.route, contract.type.name, errors);
+  if (errors.length > 0) throw new ResponseContractMismatch(contract.route, contract.type.name, errors);
 }

@@ -1,5 +1,5 @@
 import type { ContractFieldError } from '../errors/response-contract-error';
-import { ResponseContractError } from '../errors/response-contract-error';
+import { ResponseContractMismatch } from '../errors/response-contract-error';
 import { toResponse } from '../responses/response';
 import type { Responder } from '../responses/serialize';
 import { describeSchema } from '../schema/schema-name';
@@ -23,7 +23,7 @@ export function schemaContractResponder(schema: StandardSchemaV1, isArray: boole
 type Checked = { ok: true; value: unknown } | { ok: false; errors: ContractFieldError[] };
 
 function send(checked: Checked, schema: StandardSchemaV1, route: string, status: number): Response {
-  if (!checked.ok) throw new ResponseContractError(route, describeSchema(schema), checked.errors);
+  if (!checked.ok) throw new ResponseContractMismatch(route, describeSchema(schema), checked.errors);
   return toResponse(checked.value, status);
 }
 

@@ -16,8 +16,16 @@ export interface RateLimitSettings {
   onError?: ErrorHook;
 }
 
-/** A store that failed or did not answer in time: `onError` gets it, and the request goes on unlimited. */
-export class RateLimitStoreError extends Error {
+/**
+ * A store that failed or did not answer in time: `onError` gets it, and the request goes on unlimited. A type only
+ * (the class is in the rate limiter's chunk): tell it by its `name`; `cause` is what the store threw.
+ */
+export interface RateLimitStoreError extends Error {
+  readonly name: 'RateLimitStoreError';
+}
+
+/** The class behind {@link RateLimitStoreError}. */
+class StoreFailure extends Error implements RateLimitStoreError {
   override readonly name = 'RateLimitStoreError';
 }
 
@@ -89,7 +97,7 @@ export function rateLimiter(settings: RateLimitSettings): (definition: RouteDefi
     };
 
     const storeFailed = (error: unknown, context: RouteContext): Response | Promise<Response> => {
-      const failure = new RateLimitStoreError(`The rate-limit store failed: ${String((error as Error)?.message ?? error)}; the request went on unlimited`, { cause: error });
+      const failure = new StoreFailure(`The rate-limit store failed: ${String((error as Error)?.message ?? error)}; the request went on unlimited`, { cause: error });
       return Promise.resolve()
         .then(() => report(failure, context.request))
         .catch(() => undefined)
