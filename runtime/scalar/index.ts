@@ -1,6 +1,8 @@
 import { defaultErrorResponse } from '../errors/error-handler';
-import { clientError, HttpError } from '../errors/http-error';
+import { HttpError } from '../errors/http-error';
+import { lazy } from '../lazy';
 import { nodeRuntime } from '../peers/node-runtime';
+import { hash, notFound } from '../responses/docs-page';
 import type { ScalarHandler, ScalarOptions, ScalarRouteContext } from './options';
 import { contentSecurityPolicy, INIT_SCRIPT, renderInitScript, renderPage, STANDALONE } from './page';
 
@@ -33,7 +35,8 @@ export function createScalarHandler(options: ScalarOptions): ScalarHandler {
   const initScript = new TextEncoder().encode(renderInitScript(options.openApiUrl, config));
   const initAsset: Asset = { body: initScript, etag: `"init-${hash(initScript)}"` };
   const csp = contentSecurityPolicy(options.openApiUrl);
-  let bundle: Promise<{ version: string; asset: Asset }> | undefined;
+  // Read once; a failed read is tried again by the next request (lazy).
+  const bundle = lazy(() => readBundle(options.packagePath));
 
   return async function GET(request: Request, context?: unknown): Promise<Response> {
     const url = new URL(request.url);
@@ -42,10 +45,7 @@ export function createScalarHandler(options: ScalarOptions): ScalarHandler {
     if (file.length > 1 || (file.length === 1 && file[0] !== STANDALONE && file[0] !== INIT_SCRIPT)) return notFound(url);
     let found: { version: string; asset: Asset };
     try {
-      found = await (bundle ??= readBundle(options.packagePath).catch((error: unknown) => {
-        bundle = undefined;
-        throw error;
-      }));
+      found = bundle.value ?? (await bundle.load());
     } catch (error) {
       console.error(`next-app-controllers: ${MISSING}`, error);
       return defaultErrorResponse(new HttpError(500, MISSING));
@@ -80,10 +80,6 @@ function fileFromPath(segments: string[]): string[] {
   return last === STANDALONE || last === INIT_SCRIPT ? [last] : [];
 }
 
-function notFound(url: URL): Response {
-  return defaultErrorResponse(clientError(404, `Cannot GET ${url.pathname}`));
-}
-
 /**
  * Scalar's browser bundle, read once. The package is found from the project root with Node's resolver (a monorepo's
  * hoisted copy too); `node_modules/@scalar/api-reference` under the working directory is the fallback, which is what
@@ -116,11 +112,4 @@ async function readBundle(packagePath: string | undefined): Promise<{ version: s
     return { version, asset: { body, etag: `"${version}-${body.byteLength.toString(36)}"` } };
   }
   throw new Error(`${PACKAGE} was not found (looked in ${packagePath ?? `its resolution from ${cwd} and ${cwd}/node_modules/${PACKAGE}`}).`);
-}
-
-/** A short, stable hash (FNV-1a) for the init script's ETag. */
-function hash(bytes: Uint8Array): string {
-  let h = 0x811c9dc5;
-  for (const byte of bytes) h = Math.imul(h ^ byte, 0x01000193) >>> 0;
-  return h.toString(36);
 }

@@ -1,11 +1,10 @@
+import { escapeHtml } from '../responses/docs-page';
+
 /** The HTML page and its init script. The script is a served file, not inline, so the CSP needs no 'unsafe-inline' script. */
 
 /** Scalar's browser bundle, as @scalar/api-reference ships it (dist/browser/standalone.js). */
 export const STANDALONE = 'standalone.js';
 export const INIT_SCRIPT = 'scalar-init.js';
-
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /** `root` is the page's own path (e.g. `/reference`); `version` busts caches when @scalar/api-reference is upgraded. */
 export function renderPage(root: string, title: string, version: string): string {

@@ -1,6 +1,8 @@
 import { defaultErrorResponse } from '../errors/error-handler';
-import { clientError, HttpError } from '../errors/http-error';
+import { HttpError } from '../errors/http-error';
+import { lazy } from '../lazy';
 import { nodeRuntime, requireFromProject } from '../peers/node-runtime';
+import { hash, notFound } from '../responses/docs-page';
 import { CONTENT_TYPES, parseDocsPath } from './files';
 import { assertSwaggerUiOptions, type SwaggerUiHandler, type SwaggerUiOptions } from './options';
 import { contentSecurityPolicy, INIT_SCRIPT, renderInitScript, renderPage } from './page';
@@ -39,7 +41,8 @@ export function createSwaggerUiHandler(options: SwaggerUiOptions): SwaggerUiHand
   const initScript = new TextEncoder().encode(renderInitScript(options.urls ?? options.openApiUrl!, config));
   const initAsset: Asset = { body: initScript, etag: `"init-${hash(initScript)}"` };
   const csp = contentSecurityPolicy(options.urls?.map((document) => document.url) ?? [options.openApiUrl!]);
-  let dist: Promise<Dist> | undefined;
+  // Found once; a failed search is tried again by the next request (lazy).
+  const dist = lazy(() => locateDist(options.distPath));
 
   return async function GET(request: Request): Promise<Response> {
     const url = new URL(request.url);
@@ -47,10 +50,7 @@ export function createSwaggerUiHandler(options: SwaggerUiOptions): SwaggerUiHand
     if (target.kind === 'not-found') return notFound(url);
     let found: Dist;
     try {
-      found = await (dist ??= locateDist(options.distPath).catch((error: unknown) => {
-        dist = undefined;
-        throw error;
-      }));
+      found = dist.value ?? (await dist.load());
     } catch (error) {
       console.error(`next-app-controllers: ${MISSING}`, error);
       return defaultErrorResponse(new HttpError(500, MISSING));
@@ -78,10 +78,6 @@ export function createSwaggerUiHandler(options: SwaggerUiOptions): SwaggerUiHand
     if (request.headers.get('if-none-match') === asset.etag) return new Response(null, { status: 304, headers });
     return new Response(asset.body as BodyInit, { headers: { ...headers, 'content-length': String(asset.body.byteLength) } });
   };
-}
-
-function notFound(url: URL): Response {
-  return defaultErrorResponse(clientError(404, `Cannot GET ${url.pathname}`));
 }
 
 /**
@@ -139,11 +135,4 @@ async function locateDist(distPath: string | undefined): Promise<Dist> {
     };
   }
   throw new Error(`swagger-ui-dist was not found (looked in ${distPath ?? `${cwd}/node_modules/swagger-ui-dist and its getAbsoluteFSPath()`}).`);
-}
-
-/** A short, stable hash (FNV-1a) for the init script's ETag. */
-function hash(bytes: Uint8Array): string {
-  let h = 0x811c9dc5;
-  for (const byte of bytes) h = Math.imul(h ^ byte, 0x01000193) >>> 0;
-  return h.toString(36);
 }

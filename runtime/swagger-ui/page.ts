@@ -1,11 +1,9 @@
+import { escapeHtml } from '../responses/docs-page';
 import type { SwaggerUiDocument } from './options';
 
 /** The HTML page and its init script. The script is a served file, not inline, so the CSP needs no 'unsafe-inline' script. */
 
 export const INIT_SCRIPT = 'swagger-initializer.js';
-
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /** `root` is the page's own path (e.g. `/api-docs`); `version` busts caches when swagger-ui-dist is upgraded. */
 export function renderPage(root: string, title: string, version: string): string {
