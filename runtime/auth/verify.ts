@@ -2,6 +2,7 @@ import type { RouteContext } from '../context';
 import { clientError } from '../errors/http-error';
 import { importJose } from '../peers/jose';
 import { grantsOf } from './credentials';
+import { testDoubles } from './test-doubles';
 import type { Authenticated } from './principal';
 import type { ApiKeyOptions, AuthScheme, JwtBearerOptions, JwtClaims, OpaqueBearerOptions, SessionOptions } from './schemes';
 
@@ -46,7 +47,9 @@ function callbackVerifier(scheme: AuthScheme): Verifier {
   const check = 'resolve' in options ? (_: string, context: RouteContext) => options.resolve(context.request, context) : options.verify;
   if (typeof check !== 'function') throw new TypeError(`The scheme ${scheme.name} needs ${scheme.type === 'session' ? 'resolve(request, context)' : 'verify(credential, context)'}.`);
   return async (credential, context) => {
-    const principal = await check(credential, context);
+    // testAuth's stub credentials (never under NODE_ENV=production), then the scheme's own check.
+    const stub = testDoubles()?.get(scheme)?.principals;
+    const principal = stub?.has(credential) ? stub.get(credential) : await check(credential, context);
     if (principal === undefined || principal === null) return undefined;
     const { id, sub } = principal as { id?: unknown; sub?: unknown };
     const key = typeof principal === 'string' ? principal : (id ?? sub);
@@ -65,7 +68,10 @@ async function jwtVerifier(scheme: AuthScheme, jose: typeof import('jose')): Pro
   return async (token) => {
     let claims: JwtClaims;
     try {
-      claims = (await jose.jwtVerify(token, verifyKey as Parameters<typeof jose.jwtVerify>[1], claimOptions)).payload as JwtClaims;
+      // A token testAuth signed (its kid) is verified with its ephemeral key: the same checks, another key.
+      const double = testDoubles()?.get(scheme);
+      const key = double?.key && jose.decodeProtectedHeader(token).kid === double.kid ? double.key : verifyKey;
+      claims = (await jose.jwtVerify(token, key as Parameters<typeof jose.jwtVerify>[1], claimOptions)).payload as JwtClaims;
     } catch (error) {
       if (INVALID_TOKEN.has((error as { code?: string })?.code ?? '')) return undefined;
       if (jwks === undefined) throw error;

@@ -348,3 +348,64 @@ test('verify throwing is a server error, never a 401', async () => {
 });
 
 test.run();
+
+const testing = suite('testAuth (next-app-controllers/testing)');
+
+testing('auth.headers passes the real verification of a JWT scheme, with its scopes; stubs for apiKey and session', async () => {
+  const { testAuth } = await import('../../runtime/testing');
+  const scheme = bearer({ name: 'jwt', jwt: { jwks: 'http://127.0.0.1:9/never-fetched.json', issuer: ISSUER, audience: AUDIENCE } });
+  const key = apiKey({ name: 'key', header: 'X-API-Key', verify: () => undefined });
+  const cookieSession = session({ name: 'session', cookie: 'sid', resolve: () => undefined });
+
+  @Controller('/t')
+  class T {
+    @Post('')
+    @Auth(scheme, { scopes: ['posts:write'] })
+    write(@Principal(scheme) claims: PrincipalOf<typeof scheme>) {
+      return { sub: claims.sub };
+    }
+
+    @Get('/any')
+    @Auth(key, cookieSession)
+    any(@Principal() who: { id: string }) {
+      return { id: who.id };
+    }
+  }
+  const application = createApplication({ controllers: [T], auth: { schemes: [scheme, key, cookieSession] } });
+  const auth = testAuth(application);
+  const allowed = await application.fetch('/api/t', { method: 'POST', headers: await auth.headers(scheme, { sub: 'u1', scope: 'posts:write' }) });
+  assert.is(allowed.status, 200);
+  assert.equal(await allowed.json(), { sub: 'u1' });
+  const denied = await application.fetch('/api/t', { method: 'POST', headers: await auth.headers(scheme, { sub: 'u1', scope: 'posts:read' }) });
+  assert.is(denied.status, 403);
+  assert.is((await application.fetch('/api/t/any', { headers: await auth.headers(key, { id: 'svc' }) })).status, 200);
+  const viaCookie = await application.fetch('/api/t/any', { headers: await auth.headers(cookieSession, { id: 'u-cookie' }) });
+  assert.equal(await viaCookie.json(), { id: 'u-cookie' });
+  assert.is((await application.fetch('/api/t/any', { headers: { 'x-api-key': 'test-made-up' } })).status, 401);
+});
+
+testing('testAuth refuses under NODE_ENV=production, and the dispatcher ignores its credentials there', async () => {
+  const { testAuth } = await import('../../runtime/testing');
+  const key = apiKey({ name: 'key', header: 'X-API-Key', verify: () => undefined });
+  @Controller('/p')
+  class P {
+    @Get('')
+    @Auth(key)
+    get() {
+      return {};
+    }
+  }
+  const application = createApplication({ controllers: [P], auth: { schemes: [key] } });
+  const headers = await testAuth(application).headers(key, { id: 'svc' });
+  const before = process.env.NODE_ENV;
+  process.env.NODE_ENV = 'production';
+  try {
+    assert.throws(() => testAuth(application), /does not run with NODE_ENV=production/);
+    assert.is((await application.fetch('/api/p', { headers })).status, 401);
+  } finally {
+    process.env.NODE_ENV = before;
+  }
+  assert.is((await application.fetch('/api/p', { headers })).status, 200);
+});
+
+testing.run();
