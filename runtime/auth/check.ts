@@ -18,9 +18,9 @@ export function checkAuth(options: ApplicationAuthOptions | undefined, definitio
     if (definition.auth === undefined && options?.default) definition.auth = { schemes: [options.default] };
     const used = definition.auth ? definition.auth.schemes : [];
     const where = `${definition.controller.name}.${definition.propertyKey}`;
-    for (const scheme of definition.auth ? used : []) if (!schemes.includes(scheme)) refuse(`${where} uses the scheme ${scheme?.name}, which auth.schemes does not list`);
+    for (const scheme of definition.auth ? used : []) if (!schemes.includes(scheme)) refuse(`${where}: scheme ${scheme?.name} is not in auth.schemes`);
     for (const { resolve, data } of definition.custom) {
-      if (resolve === principalOf && !(data ? used.includes(data as AuthScheme) : used.length)) refuse(`${where} has @Principal(${(data as AuthScheme)?.name ?? ''}), but its @Auth does not take it`);
+      if (resolve === principalOf && !(data ? used.includes(data as AuthScheme) : used.length)) refuse(`${where}: @Principal(${(data as AuthScheme)?.name ?? ''}) but its @Auth does not take it`);
     }
   }
 }

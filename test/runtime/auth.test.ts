@@ -286,7 +286,7 @@ test('createApplication names what is wrong: an unlisted scheme, two schemes wit
     @Auth(scheme)
     get() {}
   }
-  assert.throws(() => createApplication({ controllers: [A] }), /A\.get uses the scheme jwt, which auth\.schemes does not list/);
+  assert.throws(() => createApplication({ controllers: [A] }), /A\.get: scheme jwt is not in auth\.schemes/);
   assert.throws(() => createApplication({ controllers: [A], auth: { schemes: [scheme, bearer({ name: 'jwt', verify: () => undefined })] } }), /two auth\.schemes are named jwt/);
   @Controller('/b')
   class B {
@@ -296,7 +296,7 @@ test('createApplication names what is wrong: an unlisted scheme, two schemes wit
       return key;
     }
   }
-  assert.throws(() => createApplication({ controllers: [B], auth: { schemes: [scheme, keyScheme] } }), /B\.get has @Principal\(key\), but its @Auth does not take it/);
+  assert.throws(() => createApplication({ controllers: [B], auth: { schemes: [scheme, keyScheme] } }), /B\.get: @Principal\(key\) but its @Auth does not take it/);
   @Controller('/c')
   class C {
     @Get('')
@@ -304,7 +304,7 @@ test('createApplication names what is wrong: an unlisted scheme, two schemes wit
       return who;
     }
   }
-  assert.throws(() => createApplication({ controllers: [C] }), /C\.get has @Principal\(\), but its @Auth does not take it/);
+  assert.throws(() => createApplication({ controllers: [C] }), /C\.get: @Principal\(\) but its @Auth does not take it/);
 });
 
 test('a shared cache on an authenticated route is refused as the dispatcher is built, before any request', async () => {
