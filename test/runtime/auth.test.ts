@@ -254,6 +254,28 @@ test('a JWKS outage is a 503, not a 401', async () => {
   assert.is(response.status, 503);
 });
 
+test('a JWKS that does not answer in time (5 s) is a 503 with Retry-After, not a 401', async () => {
+  const hanging = await startJwksServer();
+  hanging.mode = 'hang';
+  try {
+    const slow = bearer({ name: 'slow', jwt: { jwks: hanging.url, issuer: ISSUER, audience: AUDIENCE } });
+    @Controller('/slow')
+    class Slow {
+      @Get('')
+      @Auth(slow)
+      get() {
+        return {};
+      }
+    }
+    const application = createApplication({ controllers: [Slow], auth: { schemes: [slow] } });
+    const response = await application.fetch('/api/slow', { headers: { authorization: `Bearer ${await keys.sign({ sub: 'u1' })}` } });
+    assert.is(response.status, 503);
+    assert.is(response.headers.get('retry-after'), '5');
+  } finally {
+    await hanging.close();
+  }
+});
+
 test('rate limits count per principal', async () => {
   const application = app();
   assert.is((await application.fetch('/api/posts/limited', { headers: await bearerOf({ sub: 'a' }) })).status, 200);
