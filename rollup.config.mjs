@@ -70,9 +70,10 @@ function staticallyImported(getModuleIds, getModuleInfo) {
 }
 
 // The OpenAPI and Swagger UI code is imported dynamically by runtime/docs.ts and becomes chunks of its own.
-// Two entries: the library (index) and `next-app-controllers/proxy` (runtime/proxy.ts), light enough for a proxy or
-// an Edge middleware; what they share becomes a chunk.
-const ENTRIES = { index: 'runtime/index.ts', proxy: 'runtime/proxy.ts' };
+// Three entries: the library (index), `next-app-controllers/proxy` (runtime/proxy.ts), light enough for a proxy or
+// an Edge middleware, and `next-app-controllers/testing` (runtime/testing.ts: testAuth, never imported by the others);
+// what they share becomes a chunk.
+const ENTRIES = { index: 'runtime/index.ts', proxy: 'runtime/proxy.ts', testing: 'runtime/testing.ts' };
 const output = (format, extension) => ({
   dir: 'dist',
   format,

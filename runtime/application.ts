@@ -6,6 +6,8 @@ import type { ErrorFormatter } from './errors/http-error';
 import type { ResponseContractMode } from './dispatch/invoker';
 import type { CsrfOptions } from './guards/csrf';
 import type { ApplicationRateLimitOptions } from './guards/limits';
+import type { ApplicationAuthOptions } from './auth/schemes';
+import { checkAuth } from './auth/check';
 import { lazy, type Lazy } from './lazy';
 import { joinPaths } from './routing/path';
 import { registerApplication } from './routing/registry';
@@ -76,6 +78,11 @@ export interface ApplicationOptions {
    * with `@Version`. Default: none, and `@Version` is an error.
    */
   versioning?: VersioningOptions;
+  /**
+   * Authentication: the `schemes` routes use (`@Auth`), the `default` every route without `@Auth`/`@Public` needs,
+   * and the limit on `failures` per client address. 401 and 403 go through `formatError`.
+   */
+  auth?: ApplicationAuthOptions;
 }
 
 /** One handler of the catch-all route file (`GET`, `POST`, …, from {@link Application.handlers}): a Request in, its Response out. */
@@ -100,6 +107,8 @@ export interface Application {
   readonly etag?: boolean;
   /** The `versioning` option. */
   readonly versioning?: VersioningOptions;
+  /** The `auth` option, as the OpenAPI generator and `testAuth` read it. */
+  readonly auth?: ApplicationAuthOptions;
   /** Answers one request. Usable without a server: `await app.handle(new Request('http://x/api/posts'))`. */
   handle(request: Request): Promise<Response>;
   /**
@@ -159,6 +168,8 @@ export function createApplication(options: ApplicationOptions): Application {
   const versioning = options.versioning && checkVersioning(options.versioning);
   const definitions = buildRouteDefinitions(options.controllers, basePath, versioning);
   assertParamsDtosMatchRoutes(definitions, loadedValidationStorage());
+  const auth = options.auth;
+  checkAuth(auth, definitions);
   const serialize = options.serialize ?? true;
   if (typeof serialize !== 'boolean' && (typeof serialize !== 'object' || serialize === null)) {
     throw new TypeError(`createApplication: serialize must be true, false or class-transformer options, got ${serialize === null ? 'null' : typeof serialize}.`);
@@ -191,6 +202,7 @@ export function createApplication(options: ApplicationOptions): Application {
     etag,
     tracing,
     versioning,
+    auth,
   };
   const globalMiddleware: Middleware[] = [];
   let frozen = false;
@@ -213,6 +225,7 @@ export function createApplication(options: ApplicationOptions): Application {
     rateLimit,
     etag,
     versioning,
+    auth,
     handle,
     fetch: async (input, init) => handle(inProcessRequest(input, init)),
     handlers: Object.freeze(handlers),

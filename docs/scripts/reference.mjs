@@ -106,6 +106,33 @@ export const PAGES = [
     ],
   },
   {
+    slug: 'authentication',
+    title: 'Authentication',
+    description: 'Auth schemes, @Auth, @Public, @Principal and testAuth.',
+    exports: [
+      'bearer',
+      'apiKey',
+      'session',
+      'Auth',
+      'Public',
+      'Principal',
+      'PrincipalOf',
+      'AuthScheme',
+      'AuthOptions',
+      'ApplicationAuthOptions',
+      'RouteAuth',
+      'JwtBearerOptions',
+      'OpaqueBearerOptions',
+      'JwtVerification',
+      'JwtClaims',
+      'ApiKeyOptions',
+      'SessionOptions',
+      'Verified',
+      'testAuth',
+      'TestAuth',
+    ],
+  },
+  {
     slug: 'versioning',
     title: 'Versioning',
     description: 'API versions, @Version and @Deprecated.',
@@ -558,7 +585,7 @@ function firstSentence(markdown) {
 }
 
 export async function generateReference({
-  entryPoints = [join(ROOT, 'runtime/index.ts'), join(ROOT, 'runtime/proxy.ts')],
+  entryPoints = [join(ROOT, 'runtime/index.ts'), join(ROOT, 'runtime/proxy.ts'), join(ROOT, 'runtime/testing.ts')],
   tsconfig = join(DOCS, 'tsconfig.reference.json'),
   outDir = join(DOCS, 'content/docs/reference'),
 } = {}) {

@@ -3,9 +3,11 @@ import { compose, type Handler } from '../compose';
 import type { ErrorHook, ErrorResponder } from '../errors/error-handler';
 import { csrfCheck, type CsrfOptions } from '../guards/csrf';
 import type { ApplicationRateLimitOptions } from '../guards/limits';
+import type { ApplicationAuthOptions } from '../auth/schemes';
 import type { RouteResponder } from '../responses/route-responder';
 import type { RouteDefinition } from '../routing/route-definitions';
 import type { InvokerTrace } from '../tracing/hooks';
+import type { Authenticate } from '../auth/enforce';
 import type { Tracing } from '../tracing/spans';
 import type { Middleware } from '../types';
 
@@ -18,6 +20,7 @@ export interface StepSettings {
   etag?: boolean;
   tracing?: boolean;
   onError?: ErrorHook;
+  auth?: ApplicationAuthOptions;
 }
 
 /** The chunks an application's options need: tracing, the rate limiter, HTTP caching. */
@@ -25,6 +28,7 @@ export interface StepModules {
   tracing?: Tracing;
   rateLimiter?: typeof import('../guards/rate-limit').rateLimiter;
   httpCaching?: HttpCaching;
+  authenticator?: (fail: ErrorResponder) => Authenticate;
 }
 
 /**
@@ -35,12 +39,14 @@ export function loadStepModules(settings: StepSettings): StepModules | Promise<S
   const definitions = settings.routes.map(({ definition }) => definition);
   const limits = settings.rateLimit !== undefined || definitions.some((definition) => definition.rateLimit ?? definition.controllerRateLimit);
   const caching = settings.etag === true || definitions.some((definition) => definition.cacheControl !== undefined || definition.etag);
-  if (!settings.tracing && !limits && !caching) return {};
+  const auth = definitions.some((definition) => definition.auth);
+  if (!settings.tracing && !limits && !caching && !auth) return {};
   return Promise.all([
     settings.tracing ? import('../tracing/spans').then((module) => module.loadTracing()) : undefined,
     limits ? import('../guards/rate-limit').then((module) => module.rateLimiter) : undefined,
     caching ? import('../caching/http-caching').then((module) => module.httpCaching(settings.etag === true)) : undefined,
-  ]).then(([tracing, rateLimiter, httpCaching]) => ({ tracing, rateLimiter, httpCaching }));
+    auth ? import('../auth/enforce').then((module) => module.loadAuthenticator(settings)) : undefined,
+  ]).then(([tracing, rateLimiter, httpCaching, authenticator]) => ({ tracing, rateLimiter, httpCaching, authenticator }));
 }
 
 /** Where the production steps go in a route's answer. */
@@ -53,7 +59,7 @@ export interface RouteSteps {
   /** Right around the invoker, after every middleware: the rate limits, then `Cache-Control`. */
   around(definition: RouteDefinition, run: Handler): Handler;
   /**
-   * The route's whole chain, composed on its first request: the global middleware, the CSRF check, the route's
+   * The route's whole chain, composed on its first request: the global middleware, authentication (`@Auth`), the CSRF check, the route's
    * middleware, then `run`; behind tracing's naming of the request's span. Without CSRF check and tracing, the one
    * composition the dispatcher has always made.
    */
@@ -64,6 +70,7 @@ export function routeSteps(settings: StepSettings, modules: StepModules, errorHa
   const { tracing, rateLimiter, httpCaching } = modules;
   const fail = tracing ? tracing.fail(errorHandler) : errorHandler;
   const csrf = csrfCheck(settings.csrf, fail);
+  const authenticate = modules.authenticator?.(fail);
   const limit = rateLimiter?.({ basePath: settings.basePath, rateLimit: settings.rateLimit, fail, onError: settings.onError });
   return {
     fail,
@@ -74,7 +81,11 @@ export function routeSteps(settings: StepSettings, modules: StepModules, errorHa
       return limit ? limit(definition, cached) : cached;
     },
     chain(definition, globalMiddleware, middleware, run) {
-      const guarded = csrf?.(definition, compose(middleware, run, fail));
+      // Authentication and authorization first, after the global middleware (cors() answers preflights): then the
+      // CSRF check, the route's middleware and `run`.
+      const routeChain = compose(middleware, run, fail);
+      const checked = csrf?.(definition, routeChain);
+      const guarded = authenticate?.(definition, checked ?? routeChain) ?? checked;
       const chained = guarded ? compose(globalMiddleware, guarded, fail) : compose([...globalMiddleware, ...middleware], run, fail);
       return tracing ? tracing.route(definition, chained, globalMiddleware.length + middleware.length > 0) : chained;
     },

@@ -60,7 +60,7 @@ function refusal({ request }: RouteContext, allowed: ReadonlySet<string>, trustF
 }
 
 /** Whether the origin's host (and port) is the request's `Host` (the URL's without one) or, trusted, `X-Forwarded-Host`. */
-function sameHost(origin: string, headers: Headers, url: string, trustForwardedHost: boolean): boolean {
+export function sameHost(origin: string, headers: Headers, url: string, trustForwardedHost: boolean): boolean {
   const start = origin.indexOf('://');
   // `null`: an opaque origin (a sandboxed frame, a redirect across sites), which no host is.
   if (start === -1) return false;

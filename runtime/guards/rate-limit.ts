@@ -4,6 +4,7 @@ import type { ErrorHook, ErrorResponder } from '../errors/error-handler';
 import { clientError } from '../errors/http-error';
 import type { RouteDefinition } from '../routing/route-definitions';
 import { clientAddress } from './client-address';
+import { authenticated } from '../auth/principal';
 import type { ApplicationRateLimitOptions, RateLimitCount, RateLimitHit, RateLimitOptions, RateLimitStore } from './limits';
 import { createMemoryStore, type MemoryStore } from './memory-store';
 import { createRedisStore } from './redis-store';
@@ -57,7 +58,7 @@ export function rateLimiter(settings: RateLimitSettings): (definition: RouteDefi
   if (app !== undefined) checkRateLimit(app, 'createApplication({ rateLimit })', true);
   const store = storeOf(app?.store);
   const memory = typeof (store as Partial<MemoryStore>).countOne === 'function' ? (store as MemoryStore) : undefined;
-  const defaultKey: Key = app?.key ?? clientAddress;
+  const defaultKey: Key = app?.key ?? principalOrAddress;
   const appPolicy = app?.limit !== undefined ? policy('app', `app ${basePath}`, app as RateLimitOptions) : undefined;
   const report = settings.onError ?? logStoreError;
   // A controller's routes share one count: its index among the controllers names it (class names may be minified).
@@ -141,7 +142,7 @@ export function rateLimiter(settings: RateLimitSettings): (definition: RouteDefi
 }
 
 /** The store `rateLimit.store` names: memoryStore()'s and redisStore()'s are built here, yours is used as it is. */
-function storeOf(store: ApplicationRateLimitOptions['store']): RateLimitStore {
+export function storeOf(store: ApplicationRateLimitOptions['store']): RateLimitStore {
   if (store === undefined) return createMemoryStore();
   if ('memory' in store) return createMemoryStore(store.memory);
   if ('redis' in store) return createRedisStore(store.redis, store.options);
@@ -171,6 +172,11 @@ export function checkRateLimit(options: ApplicationRateLimitOptions | undefined,
       `${where} takes { limit, window, key?${app ? ', store?' : ''} }: whole numbers of requests and of milliseconds, e.g. { limit: 100, window: 60_000 }, and a function of the RouteContext as key.`,
     );
   }
+}
+
+/** The default key: the principal's (`sub`, `id`) when `@Auth` let the request in, else the client's address. */
+function principalOrAddress(context: RouteContext): string {
+  return authenticated.get(context)?.key ?? clientAddress(context);
 }
 
 /** A `key` that answered nothing (no signed-in user) counts the client's address instead. */

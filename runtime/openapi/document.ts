@@ -1,6 +1,7 @@
 import { cacheControlValue } from '../caching/cache-control';
 import { reasonPhrase } from '../errors/http-error';
 import type { DocumentedApplication } from '../routing/registry';
+import { describeAuth } from './security';
 import type { RouteDefinition } from '../routing/route-definitions';
 import type { InputParameter } from '../decorators/metadata';
 import type { SchemaUse } from '../schema/components';
@@ -146,8 +147,9 @@ function describeRoute(route: RouteDefinition, referred: Referred, errors: Error
     operation.requestBody = { required: true, content: { 'multipart/form-data': { schema }, 'application/x-www-form-urlencoded': { schema } } };
   }
   operation.responses = describeResponses(route, referred, errors);
-  describeLimitsAndCaching(operation.responses, route, application);
   if (route.security.length > 0) operation.security = route.security.map((requirement) => ({ ...requirement }));
+  describeAuth(operation, route, application);
+  describeLimitsAndCaching(operation.responses, route, application);
   return operation;
 }
 

@@ -5,6 +5,7 @@ import { describeSchemas, type SchemaUse } from '../schema/components';
 import { loadConverters } from '../schema/json-schema';
 import { buildPaths, describeApplication, schemaPlaceholder, type ApplicationDocument, type DocumentedOperation } from './document';
 import { commonErrorFormat, crossSiteRefused, errorComponents, HEADERS, tooManyRequests } from './errors';
+import { authResponses, authSecuritySchemes, WWW_AUTHENTICATE } from './security';
 import { assertNamesKept } from './names';
 import { describeParameters, hasInputDtos, hasInputs, objectProperties, type InputProperties, type ParameterPlace } from './parameters';
 import { buildSchemas, classSchema, loadSchemaTools, memoizedSchemaTools, type SchemaCache, type SchemaToolsLoader } from './schemas';
@@ -95,15 +96,17 @@ export function createDocumentGenerator(load: SchemaToolsLoader = loadSchemaTool
       }
     }
     const paths = buildPaths(documented);
-    const securitySchemes = checkedSecuritySchemes(options.securitySchemes, parts);
+    const authSchemes = authSecuritySchemes(applications);
+    const securitySchemes = checkedSecuritySchemes(Object.keys(authSchemes).length > 0 ? { ...authSchemes, ...options.securitySchemes } : options.securitySchemes, parts);
     const tags = documentTags(operations, version);
     // Rate limits and ETags add components of their own, only where a route uses them.
     const responses = { ...errors.responses };
     const refers = (name: string) => operations.some((entry) => Object.values(entry.operation.responses).some((response) => '$ref' in response && response.$ref === `#/components/responses/${name}`));
     if (refers('CrossSiteRefused')) responses.CrossSiteRefused = crossSiteRefused(errorFormat);
     if (refers('TooManyRequests')) responses.TooManyRequests = tooManyRequests(errorFormat);
+    for (const [name, response] of Object.entries(authResponses(errorFormat))) if (refers(name)) responses[name] = response;
     const used = JSON.stringify([operations.map((entry) => entry.operation.responses), responses]);
-    const headers = Object.fromEntries(Object.entries(HEADERS).filter(([name]) => used.includes(`#/components/headers/${name}"`)));
+    const headers = Object.fromEntries(Object.entries({ ...HEADERS, WWWAuthenticate: WWW_AUTHENTICATE }).filter(([name]) => used.includes(`#/components/headers/${name}"`)));
     const document: OpenApiDocument = {
       openapi: '3.1.0',
       info: { title: options.title, version: options.version ?? apiVersion ?? '1.0.0', ...(apiVersion === undefined ? {} : { 'x-api-version': apiVersion }) },

@@ -1,3 +1,4 @@
+import type { ApplicationAuthOptions } from '../auth/schemes';
 import type { ErrorFormatter } from '../errors/http-error';
 import type { CsrfOptions } from '../guards/csrf';
 import type { ApplicationRateLimitOptions } from '../guards/limits';
@@ -18,6 +19,8 @@ export interface DocumentedApplication {
   readonly etag?: boolean;
   /** Its versioning: one document per version, and how a client names the version. */
   readonly versioning?: VersioningOptions;
+  /** Its `auth`: the security schemes, and the `default` that `@Public()` routes opt out of. */
+  readonly auth?: ApplicationAuthOptions;
 }
 
 // One application per basePath: a module that creates its application again (Next's dev reloads, or one route

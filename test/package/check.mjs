@@ -121,14 +121,14 @@ try {
 
   // Every name the declarations export as a value (a class, a function, a const) is there at run time. A class
   // exported as a type only must not read as a value: `new` or `instanceof` would compile, then the import fail.
-  for (const entry of ['index', 'proxy']) {
+  for (const entry of ['index', 'proxy', 'testing']) {
     const declarations = join(app, `node_modules/next-app-controllers/dist/${entry}.d.ts`);
     const program = ts.createProgram([declarations], { noEmit: true, skipLibCheck: true, types: [] });
     const checker = program.getTypeChecker();
     const exported = checker.getExportsOfModule(checker.getSymbolAtLocation(program.getSourceFile(declarations)));
     const isValue = (symbol) => ((symbol.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(symbol) : symbol).flags & ts.SymbolFlags.Value) !== 0;
     const values = exported.filter(isValue).map((symbol) => symbol.name);
-    const specifier = entry === 'index' ? 'next-app-controllers' : 'next-app-controllers/proxy';
+    const specifier = entry === 'index' ? 'next-app-controllers' : `next-app-controllers/${entry}`;
     const runtime = run(process.execPath, ['--input-type=module', '-e', `console.log(JSON.stringify(Object.keys(await import('${specifier}'))))`], app);
     const missing = values.filter((name) => !runtime.out.includes(`"${name}"`));
     check(`${specifier}: every value its declarations export is exported at run time (${values.length})`, runtime.code === 0 && values.length > 0 && missing.length === 0, `declared as values, missing at run time: ${missing.join(', ')}\n${runtime.err}`);

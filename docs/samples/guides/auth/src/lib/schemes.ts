@@ -1,0 +1,38 @@
+import { apiKey, bearer, session, type PrincipalOf } from 'next-app-controllers';
+
+// #region oidc
+// Any OIDC provider (Auth0, Keycloak, Entra ID, Cognito, Clerk's JWTs…): its JWKS, issuer and audience.
+export const jwt = bearer({
+  name: 'jwt',
+  jwt: {
+    jwks: 'https://login.example.com/.well-known/jwks.json',
+    issuer: 'https://login.example.com/',
+    audience: 'https://api.example.com',
+  },
+  principal: (claims) => ({ id: claims.sub!, email: claims.email as string | undefined, roles: claims.roles ?? [] }),
+  scopes: { 'posts:write': 'Create and edit posts', 'posts:delete': 'Delete posts' },
+});
+export type User = PrincipalOf<typeof jwt>;
+// #endregion oidc
+
+// #region api-key
+const keys = new Map([['k_live_123', { id: 'reporting-service', roles: ['service'] }]]);
+export const serviceKey = apiKey({
+  name: 'serviceKey',
+  header: 'X-API-Key',
+  // Look the key up by a hash in your database; here a Map. Undefined: 401.
+  verify: (key) => keys.get(key),
+});
+// #endregion api-key
+
+// #region session
+// A cookie session from any provider. With Better Auth: `resolve: async (request) => (await
+// auth.api.getSession({ headers: request.headers }))?.user`. Supabase: `getClaims()`, never `getSession()` on a server.
+interface SessionUser { id: string; name: string }
+declare function getSessionUser(headers: Headers): Promise<SessionUser | null>;
+export const cookieSession = session({
+  name: 'session',
+  cookie: 'better-auth.session_token',
+  resolve: async (request) => (await getSessionUser(request.headers)) ?? undefined,
+});
+// #endregion session

@@ -1,0 +1,18 @@
+import type { RouteContext } from '../context';
+import type { AuthScheme } from './schemes';
+
+/** Who a request's credential says it is: written by the authentication step (./enforce.ts), read by `@Principal`. */
+export interface Authenticated {
+  scheme: AuthScheme;
+  principal: unknown;
+  /** The principal's rate-limit key (`sub`, `id`), when it has one. */
+  key?: string;
+}
+
+export const authenticated = new WeakMap<RouteContext, Authenticated>();
+
+/** `@Principal(scheme?)`'s resolver: the principal, when the request came in through `scheme` (any, without one). */
+export function principalOf(context: RouteContext, scheme: AuthScheme | undefined): unknown {
+  const found = authenticated.get(context);
+  return found && (!scheme || found.scheme === scheme) ? found.principal : undefined;
+}
