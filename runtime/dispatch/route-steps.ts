@@ -5,6 +5,7 @@ import { csrfCheck, type CsrfOptions } from '../guards/csrf';
 import type { ApplicationRateLimitOptions } from '../guards/limits';
 import type { RouteResponder } from '../responses/route-responder';
 import type { RouteDefinition } from '../routing/route-definitions';
+import type { PageSteps } from '../pagination/page-steps';
 import type { InvokerTrace } from '../tracing/hooks';
 import type { Tracing } from '../tracing/spans';
 import type { Middleware } from '../types';
@@ -25,6 +26,7 @@ export interface StepModules {
   tracing?: Tracing;
   rateLimiter?: typeof import('../guards/rate-limit').rateLimiter;
   httpCaching?: HttpCaching;
+  pages?: PageSteps;
 }
 
 /**
@@ -35,12 +37,14 @@ export function loadStepModules(settings: StepSettings): StepModules | Promise<S
   const definitions = settings.routes.map(({ definition }) => definition);
   const limits = settings.rateLimit !== undefined || definitions.some((definition) => definition.rateLimit ?? definition.controllerRateLimit);
   const caching = settings.etag === true || definitions.some((definition) => definition.cacheControl !== undefined || definition.etag);
-  if (!settings.tracing && !limits && !caching) return {};
+  const paginated = definitions.some((definition) => definition.paginated);
+  if (!settings.tracing && !limits && !caching && !paginated) return {};
   return Promise.all([
     settings.tracing ? import('../tracing/spans').then((module) => module.loadTracing()) : undefined,
     limits ? import('../guards/rate-limit').then((module) => module.rateLimiter) : undefined,
     caching ? import('../caching/http-caching').then((module) => module.httpCaching(settings.etag === true)) : undefined,
-  ]).then(([tracing, rateLimiter, httpCaching]) => ({ tracing, rateLimiter, httpCaching }));
+    paginated ? import('../pagination/page-steps').then((module) => module.pageSteps(definitions)) : undefined,
+  ]).then(([tracing, rateLimiter, httpCaching, pages]) => ({ tracing, rateLimiter, httpCaching, pages }));
 }
 
 /** Where the production steps go in a route's answer. */
@@ -50,6 +54,8 @@ export interface RouteSteps {
   /** For the invoker: the responder with ETags, and the spans of validation, handler and contract. */
   responder?: (definition: RouteDefinition, send: RouteResponder) => RouteResponder;
   trace?: InvokerTrace;
+  /** For the invoker: the page fields and envelope of `@Paginated` routes. */
+  pages?: PageSteps;
   /** Right around the invoker, after every middleware: the rate limits, then `Cache-Control`. */
   around(definition: RouteDefinition, run: Handler): Handler;
   /**
@@ -61,7 +67,7 @@ export interface RouteSteps {
 }
 
 export function routeSteps(settings: StepSettings, modules: StepModules, errorHandler: ErrorResponder): RouteSteps {
-  const { tracing, rateLimiter, httpCaching } = modules;
+  const { tracing, rateLimiter, httpCaching, pages } = modules;
   const fail = tracing ? tracing.fail(errorHandler) : errorHandler;
   const csrf = csrfCheck(settings.csrf, fail);
   const limit = rateLimiter?.({ basePath: settings.basePath, rateLimit: settings.rateLimit, fail, onError: settings.onError });
@@ -69,6 +75,7 @@ export function routeSteps(settings: StepSettings, modules: StepModules, errorHa
     fail,
     responder: httpCaching?.etag,
     trace: tracing?.invoker,
+    pages,
     around(definition, run) {
       const cached = httpCaching ? httpCaching.cacheControl(definition, run) : run;
       return limit ? limit(definition, cached) : cached;

@@ -1,5 +1,6 @@
 import { findClassRecord, type CustomParameter, type InputParameter, type ProductionRecord } from '../decorators/metadata';
 import type { RateLimitOptions } from '../guards/limits';
+import type { PageRecord } from '../pagination/options';
 import { joinPaths, parsePattern, type PatternSegment } from './path';
 import { checkRoute, type VersioningOptions } from './versioning';
 import type { ApiOperationOptions, ApiResponseOptions, Class, DeprecatedOptions, Middleware, RouteMethod, SecurityRequirement, VersionValue } from '../types';
@@ -50,6 +51,8 @@ export interface RouteDefinition {
   version?: VersionValue;
   /** `@Deprecated`: its responses carry `Deprecation` (and `Sunset`, `Link`). */
   deprecated?: DeprecatedOptions;
+  /** `@Paginated`: its query's page fields, its envelope and `Link` headers (pagination/). */
+  paginated?: PageRecord;
 }
 
 export function buildRouteDefinitions(controllers: readonly Class[], basePath: string, versioning?: VersioningOptions): RouteDefinition[] {
@@ -103,6 +106,7 @@ export function buildRouteDefinitions(controllers: readonly Class[], basePath: s
         etag: method?.etag ?? record.etag,
         version,
         deprecated,
+        paginated: method?.paginated,
       });
     }
   }
