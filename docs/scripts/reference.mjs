@@ -38,7 +38,7 @@ export const PAGES = [
     slug: 'inputs',
     title: 'Inputs and validation',
     description: 'The parameter decorators that read and validate a request, and custom parameters.',
-    exports: ['Body', 'Form', 'Query', 'Params', 'Headers', 'IsFile', 'IsFileOptions', 'Nullable', 'createParamDecorator', 'ParamResolver', 'StandardSchemaV1'],
+    exports: ['Body', 'Form', 'Query', 'Params', 'Headers', 'IsFile', 'IsFileOptions', 'Nullable', 'createParamDecorator', 'ParamResolver', 'StandardSchemaV1', 'Paginated', 'PaginatedOptions', 'PageStyle', 'CursorPageQuery', 'OffsetPageQuery', 'CursorPage', 'OffsetPage', 'PageOf'],
   },
   {
     slug: 'responses',
@@ -90,6 +90,7 @@ export const PAGES = [
       'ApiResponseOptions',
       'ApiResponseDecorator',
       'ContractValue',
+      'ContractItem',
       'ApiSchema',
       'ApiSchemaOptions',
       'ApiSecurity',

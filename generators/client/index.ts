@@ -10,10 +10,11 @@ import { templatesOf } from '../paths';
 import { appModuleImport, detectProject, listedDependencies, readPackageJson, type ProjectLayout } from '../project/project';
 
 /**
- * `generate client [--force] [--skip-install] [--api-version <version>]`: lib/api/client.ts and lib/api/server.ts (the user's from then on: the
+ * `generate client [--force] [--skip-install] [--api-version <version>] [--query]`: lib/api/client.ts and lib/api/server.ts (the user's from then on: the
  * conflicter asks, `--force` overwrites, scripts keep them), the packages they import, then lib/api/schema.d.ts from
  * the document the sources give (generated: written on every run, without asking), of one API version with
- * `--api-version` (its header says which, for `openapi --check`).
+ * `--api-version` (its header says which, for `openapi --check`). `--query` adds TanStack Query beside them (query.ts,
+ * query-provider.tsx, prefetch.ts) and installs @tanstack/react-query and openapi-react-query.
  */
 export default class ClientGenerator extends ProjectGenerator {
   private readonly layout: ProjectLayout;
@@ -32,6 +33,9 @@ export default class ClientGenerator extends ProjectGenerator {
     const dir = clientDir(this.layout);
     this._writeTemplate('client.ts.ejs', `${dir}/client.ts`, {});
     this._writeTemplate('server.ts.ejs', `${dir}/server.ts`, { appImport: appModuleImport(this.layout, `${dir}/server.ts`) });
+    if (this.options.query) {
+      for (const file of ['query.ts', 'query-provider.tsx', 'prefetch.ts']) this._writeTemplate(`${file}.ejs`, `${dir}/${file}`, {});
+    }
   }
 
   async install() {
@@ -39,7 +43,7 @@ export default class ClientGenerator extends ProjectGenerator {
     const listed = listedDependencies(readPackageJson(this.layout.root) ?? {});
     const missing = (group: Record<string, string>) => Object.entries(group).filter(([name]) => !listed.has(name)).map(([name, range]) => `${name}@${range}`);
     const groups: [string[], boolean][] = [
-      [missing(versions.clientDependencies), false],
+      [missing({ ...versions.clientDependencies, ...(this.options.query ? versions.queryDependencies : {}) }), false],
       [missing(versions.clientDevDependencies), true],
     ];
     this.summary.packageManager = this.packageManager;
@@ -76,6 +80,11 @@ export default class ClientGenerator extends ProjectGenerator {
   }
 
   end() {
-    this._printSummary([`import { api } from '${this.layout.hasAtAlias ? '@/' : `./${this.layout.sourceDir ? `${this.layout.sourceDir}/` : ''}`}lib/api/server' in server components and Server Actions`]);
+    const from = `${this.layout.hasAtAlias ? '@/' : `./${this.layout.sourceDir ? `${this.layout.sourceDir}/` : ''}`}lib/api`;
+    const next = [`import { api } from '${from}/server' in server components and Server Actions`];
+    if (this.options.query) {
+      next.push(`wrap the root layout's children in <QueryProvider> from '${from}/query-provider'`, `$api.useQuery(…) from '${from}/query' in client components; prefetchQuery from '${from}/prefetch' in server components`);
+    }
+    this._printSummary(next);
   }
 }

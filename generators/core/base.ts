@@ -14,6 +14,8 @@ export interface CommandOptions {
   /** `--docs-ui swagger|scalar`. */
   docsUi?: string;
   mcp?: boolean;
+  /** `generate client --query`: TanStack Query beside the client. */
+  query?: boolean;
   useNpm?: boolean;
   usePnpm?: boolean;
   useYarn?: boolean;

@@ -71,6 +71,11 @@ const check: OptionSpec = {
   flag: 'check',
   description: 'Write nothing; list what changed, each breaking or not; exit 1 on a breaking change (or stale client types)',
 };
+const query: OptionSpec = {
+  name: 'query',
+  flag: 'query',
+  description: 'Also TanStack Query on the client: lib/api/query.ts, query-provider.tsx and prefetch.ts (server prefetch)',
+};
 const apiVersion: OptionSpec = {
   name: 'apiVersion',
   flag: 'api-version',
@@ -142,9 +147,12 @@ export const COMMANDS = {
     description:
       'Writes lib/api/schema.d.ts (types of the OpenAPI document, by openapi-typescript; written again on every run),\n' +
       'lib/api/client.ts (an openapi-fetch client) and lib/api/server.ts (the same client answered in process by app.fetch),\n' +
-      'under src/ when the project has one, and installs openapi-fetch and openapi-typescript.',
+      'under src/ when the project has one, and installs openapi-fetch and openapi-typescript.\n' +
+      'With --query, also lib/api/query.ts ($api: TanStack Query through openapi-react-query, infiniteQueryOptions),\n' +
+      'query-provider.tsx (QueryProvider) and prefetch.ts (server prefetch under the same keys), and installs\n' +
+      '@tanstack/react-query and openapi-react-query; on a project that has a client, it adds them beside it.',
     arguments: [],
-    options: [force, skipInstall, apiVersion],
+    options: [force, skipInstall, apiVersion, query],
   },
   openapi: {
     command: 'openapi',

@@ -19,6 +19,8 @@ interface DependencyVersions {
   /** What `generate client` adds: openapi-fetch for the app, openapi-typescript as a dev dependency. */
   clientDependencies: Record<string, string>;
   clientDevDependencies: Record<string, string>;
+  /** What `generate client --query` adds: TanStack Query and openapi-react-query, pinned as a pair. */
+  queryDependencies: Record<string, string>;
   scalarDependencies: Record<string, string>;
   mcpDependencies: Record<string, string>;
 }

@@ -7,8 +7,8 @@ import type { RouteDefinition } from '../routing/route-definitions';
 import type { Class } from '../types';
 import { loadValidators, toValidDto, type Validators } from '../validation/dto-validation';
 import { planCache, strip, type Plan, type StripContext } from './plan';
-import { schemaContractResponder } from './schema-contract';
-import { isStandardSchema } from '../schema/standard-schema';
+import { schemaContractResponder, schemaItems } from './schema-contract';
+import { isStandardSchema, type StandardSchemaV1 } from '../schema/standard-schema';
 
 // The response contract: a chunk of its own, loaded by the invoker on the first response of a route that declares a
 // type for the status it sends. It needs class-validator's and class-transformer's metadata, like validation.
@@ -118,4 +118,22 @@ async function assertValid(tools: Tools, contract: Contract, body: unknown): Pro
     await check(body, '');
   }
   if (errors.length > 0) throw new ResponseContractMismatch(contract.route, contract.type.name, errors);
+}
+
+/**
+ * The items of a `@Paginated` route's page as an `isArray` contract of `type` sends them (pagination/page-steps.ts):
+ * stripped to the DTO's properties (checked first in 'validate' mode), or each the schema's output.
+ */
+export function itemsContract(type: Class | StandardSchemaV1, route: string, validate: boolean, serialize: ClassTransformOptions | boolean): (items: unknown) => unknown {
+  if (isStandardSchema(type)) return schemaItems(type, route);
+  const contract: Contract = { type, isArray: true, route, validate, serialize };
+  return (items) => {
+    const loaded = contractTools.value;
+    if (loaded && !validate) return stripped(loaded, contract, items);
+    return contractTools.load().then(async (tools) => {
+      const body = stripped(tools, contract, items);
+      if (validate) await assertValid(tools, contract, body);
+      return body;
+    });
+  };
 }

@@ -20,6 +20,18 @@ export function schemaContractResponder(schema: StandardSchemaV1, isArray: boole
   };
 }
 
+/** A `@Paginated` route's items, each the schema's output (a rejected one throws a ResponseContractError). */
+export function schemaItems(schema: StandardSchemaV1, route: string): (items: unknown) => unknown {
+  const settle = (checked: Checked) => {
+    if (!checked.ok) throw new ResponseContractMismatch(route, describeSchema(schema), checked.errors);
+    return checked.value;
+  };
+  return (items) => {
+    const checked = checkItems(schema, items);
+    return checked instanceof Promise ? checked.then(settle) : settle(checked);
+  };
+}
+
 type Checked = { ok: true; value: unknown } | { ok: false; errors: ContractFieldError[] };
 
 function send(checked: Checked, schema: StandardSchemaV1, route: string, status: number): Response {

@@ -38,7 +38,7 @@ export type ContractValue<O> = O extends { status: infer S extends number; type:
   : unknown;
 
 /** The value a response `type` takes: the schema's input (what it parses), or the DTO class's instance type. */
-type ContractItem<D> = D extends StandardSchemaV1<infer I, unknown> ? I : D extends Class<infer T> ? T : unknown;
+export type ContractItem<D> = D extends StandardSchemaV1<infer I, unknown> ? I : D extends Class<infer T> ? T : unknown;
 
 /**
  * `@ApiResponse`'s decorator. On a method, its return type is checked against the declared type (see

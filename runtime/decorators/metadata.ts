@@ -2,6 +2,7 @@ import type { StandardSchemaV1 } from '../schema/standard-schema';
 import type { CacheControlOptions } from '../caching/cache-control';
 import type { RateLimitOptions } from '../guards/limits';
 import type { RouteAuth } from '../auth/schemes';
+import type { PageRecord } from '../pagination/options';
 import type { ApiOperationOptions, ApiResponseOptions, ApiTagOptions, Class, DeprecatedOptions, McpToolOptions, Middleware, ParamResolver, RouteMethod, SecurityRequirement, VersionValue } from '../types';
 
 /** An input validated by a DTO class (class-transformer, then class-validator). */
@@ -61,6 +62,8 @@ export interface MethodRecord extends Partial<Record<DtoInputKey, InputParameter
   version?: VersionValue;
   /** `@Deprecated(...)`: over the controller's. */
   deprecated?: DeprecatedOptions;
+  /** `@Paginated(item, options)`. */
+  paginated?: PageRecord;
 }
 
 /** What the decorators record about one class, in the order the decorators ran. */

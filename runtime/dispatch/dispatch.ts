@@ -128,7 +128,7 @@ export function withDeprecations(settings: DispatchSettings, build: (deprecate?:
 
 /** Each route with its invoker, in matching order. */
 export function compileRoutes(settings: DispatchSettings, steps: RouteSteps): CompiledRoute[] {
-  const { fail, responder, trace } = steps;
+  const { fail, responder, trace, pages } = steps;
   const { bodyLimit, bodyDepthLimit, validation, serialize, responseContract } = settings;
   const respond = serialize === false ? toResponse : serializingResponder(serialize === true ? undefined : serialize);
   // Not `{ ...definition, run }`: V8 gave most such copies a hidden class of their own (193 for 200 routes, and their
@@ -140,7 +140,7 @@ export function compileRoutes(settings: DispatchSettings, steps: RouteSteps): Co
       segments: definition.segments,
       middleware: definition.middleware,
       definition,
-      run: steps.around(definition, invoker(definition, instance, { bodyLimit, bodyDepthLimit, validation, fail, respond, responseContract, serialize, responder, trace })),
+      run: steps.around(definition, invoker(definition, instance, { bodyLimit, bodyDepthLimit, validation, fail, respond, responseContract, serialize, responder, trace, pages })),
     }),
   );
 }

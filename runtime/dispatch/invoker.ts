@@ -11,6 +11,7 @@ import type { RouteDefinition } from '../routing/route-definitions';
 import type { Validated } from '../validation/dto-validation';
 import type { SchemaOutcome } from '../schema/schema-validation';
 import type { InvokerTrace } from '../tracing/hooks';
+import type { PageSteps } from '../pagination/page-steps';
 
 /** What every validation chunk exports besides its own function: loads class-validator and class-transformer. */
 interface ValidationChunk {
@@ -53,6 +54,8 @@ export interface InvokerOptions {
   responder?: (definition: RouteDefinition, send: RouteResponder) => RouteResponder;
   /** Spans for the validation, the handler and the response contract, with `createApplication({ tracing: true })`. */
   trace?: InvokerTrace;
+  /** The page fields and envelope of `@Paginated` routes (pagination/page-steps.ts), where an application has them. */
+  pages?: PageSteps;
 }
 
 /** One DTO or schema input of a route: where its value goes among the arguments, and how it is read and validated. */
@@ -70,13 +73,16 @@ interface InputStep {
  */
 export function invoker(definition: RouteDefinition, instance: object, options: InvokerOptions): Handler {
   const { bodyLimit, bodyDepthLimit, validation, fail, trace } = options;
-  const respond = contractResponder(definition, options);
+  const pages = definition.paginated ? options.pages : undefined;
+  // A page's envelope goes through its items' contract (pagination/page-steps.ts), not the route's.
+  const respond = pages ? options.respond : contractResponder(definition, options);
   const own = (instance as Record<string, (...args: unknown[]) => unknown>)[definition.propertyKey];
   const { body, form, query, params, headers, custom } = definition;
   const indices = [body, form, query, params, headers, ...custom].map((parameter) => (parameter ? parameter.index + 1 : 0));
   const arity = Math.max(own.length, 1, ...indices);
   const method = trace ? trace.handler(definition, own) : own;
-  const sent = routeResponder(definition, respond, fail);
+  const routed = routeResponder(definition, respond, fail);
+  const sent = pages ? pages.send(definition, routed, options) : routed;
   const send = options.responder ? options.responder(definition, sent) : sent;
   if (indices.every((index) => index === 0) && arity === 1) return contextOnlyInvoker(method, instance, send);
   const steps: InputStep[] = [];
@@ -105,12 +111,11 @@ export function invoker(definition: RouteDefinition, instance: object, options: 
   }
   if (query) {
     const { dto, schema } = query;
-    steps.push({
-      index: query.index,
-      validate: schema
-        ? (context) => withChunk(schemaInputs, ({ toValidSchemaInput }) => toValidSchemaInput(context, schema, 'query'))
-        : (context) => withChunk(inputValidation, ({ toValidInput, queryInput }) => toValidInput(dto, () => queryInput(context), validation, 'query')),
-    });
+    const validate: InputStep['validate'] = schema
+      ? (context) => withChunk(schemaInputs, ({ toValidSchemaInput }) => toValidSchemaInput(context, schema, 'query'))
+      : (context) => withChunk(inputValidation, ({ toValidInput, queryInput }) => toValidInput(dto, () => queryInput(context), validation, 'query'));
+    const page = pages?.query(definition);
+    steps.push({ index: query.index, validate: page ? (context) => validate(context).then((outcome) => page(outcome, context)) : validate });
   }
   if (params) {
     const { dto, schema } = params;

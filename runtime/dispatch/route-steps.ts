@@ -6,6 +6,7 @@ import type { ApplicationRateLimitOptions } from '../guards/limits';
 import type { ApplicationAuthOptions } from '../auth/schemes';
 import type { RouteResponder } from '../responses/route-responder';
 import type { RouteDefinition } from '../routing/route-definitions';
+import type { PageSteps } from '../pagination/page-steps';
 import type { InvokerTrace } from '../tracing/hooks';
 import type { Authenticate } from '../auth/enforce';
 import type { Tracing } from '../tracing/spans';
@@ -29,6 +30,7 @@ export interface StepModules {
   rateLimiter?: typeof import('../guards/rate-limit').rateLimiter;
   httpCaching?: HttpCaching;
   authenticator?: (fail: ErrorResponder) => Authenticate;
+  pages?: PageSteps;
 }
 
 /**
@@ -40,13 +42,15 @@ export function loadStepModules(settings: StepSettings): StepModules | Promise<S
   const limits = settings.rateLimit !== undefined || definitions.some((definition) => definition.rateLimit ?? definition.controllerRateLimit);
   const caching = settings.etag === true || definitions.some((definition) => definition.cacheControl !== undefined || definition.etag);
   const auth = definitions.some((definition) => definition.auth);
-  if (!settings.tracing && !limits && !caching && !auth) return {};
+  const paginated = definitions.some((definition) => definition.paginated);
+  if (!settings.tracing && !limits && !caching && !auth && !paginated) return {};
   return Promise.all([
     settings.tracing ? import('../tracing/spans').then((module) => module.loadTracing()) : undefined,
     limits ? import('../guards/rate-limit').then((module) => module.rateLimiter) : undefined,
     caching ? import('../caching/http-caching').then((module) => module.httpCaching(settings.etag === true)) : undefined,
     auth ? import('../auth/enforce').then((module) => module.loadAuthenticator(settings)) : undefined,
-  ]).then(([tracing, rateLimiter, httpCaching, authenticator]) => ({ tracing, rateLimiter, httpCaching, authenticator }));
+    paginated ? import('../pagination/page-steps').then((module) => module.pageSteps(definitions)) : undefined,
+  ]).then(([tracing, rateLimiter, httpCaching, authenticator, pages]) => ({ tracing, rateLimiter, httpCaching, authenticator, pages }));
 }
 
 /** Where the production steps go in a route's answer. */
@@ -56,6 +60,8 @@ export interface RouteSteps {
   /** For the invoker: the responder with ETags, and the spans of validation, handler and contract. */
   responder?: (definition: RouteDefinition, send: RouteResponder) => RouteResponder;
   trace?: InvokerTrace;
+  /** For the invoker: the page fields and envelope of `@Paginated` routes. */
+  pages?: PageSteps;
   /** Right around the invoker, after every middleware: the rate limits, then `Cache-Control`. */
   around(definition: RouteDefinition, run: Handler): Handler;
   /**
@@ -67,7 +73,7 @@ export interface RouteSteps {
 }
 
 export function routeSteps(settings: StepSettings, modules: StepModules, errorHandler: ErrorResponder): RouteSteps {
-  const { tracing, rateLimiter, httpCaching } = modules;
+  const { tracing, rateLimiter, httpCaching, pages } = modules;
   const fail = tracing ? tracing.fail(errorHandler) : errorHandler;
   const csrf = csrfCheck(settings.csrf, fail);
   const authenticate = modules.authenticator?.(fail);
@@ -76,6 +82,7 @@ export function routeSteps(settings: StepSettings, modules: StepModules, errorHa
     fail,
     responder: httpCaching?.etag,
     trace: tracing?.invoker,
+    pages,
     around(definition, run) {
       const cached = httpCaching ? httpCaching.cacheControl(definition, run) : run;
       return limit ? limit(definition, cached) : cached;

@@ -33,6 +33,12 @@ export interface Tools {
   byName: Map<string, Tool>;
 }
 
+/** What a paginated route's tool says of its pages, so an agent asks for the next one. */
+const PAGED = {
+  cursor: 'Paginated: the result holds `items` and `nextCursor`. For the next page, call again with `cursor` set to `nextCursor`; it is null on the last page. `limit` sets the page size.',
+  offset: 'Paginated: the result holds `items` and `total`. For the next page, call again with `offset` increased by `limit`, while it is below `total`.',
+};
+
 const TOOL_NAME = /^[A-Za-z0-9_.-]{1,128}$/;
 const TEXT_OR_JSON = /^(text\/|application\/([\w.+-]*\+)?json\b)/i;
 
@@ -118,7 +124,8 @@ function describeTool(route: RouteDefinition, operation: OperationObject, docume
   const inputSchema: SchemaObject = withDefs({ type: 'object', properties, ...(required.length > 0 ? { required } : {}) });
   const mcp = marked(route);
   const description: ToolDescription = { name: mcp?.name ?? operation.operationId, inputSchema };
-  const text = mcp?.description ?? ([operation.summary, operation.description].filter(Boolean).join('\n\n') || undefined);
+  const own = mcp?.description ?? ([operation.summary, operation.description].filter(Boolean).join('\n\n') || undefined);
+  const text = route.paginated ? [own, PAGED[route.paginated.style]].filter(Boolean).join('\n\n') : own;
   if (text !== undefined) description.description = text;
   const output = successSchema(operation, document);
   if (output) {

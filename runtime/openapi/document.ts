@@ -10,6 +10,7 @@ import type { VersioningOptions } from '../routing/versioning';
 import type { ApiResponseOptions, Class } from '../types';
 import { CROSS_SITE_REFUSED_REF, errorFormatKind, errorMediaType, errorSchemaRef, HEADER_REFS, SHARED_ERROR_REFS, TOO_MANY_REQUESTS_REF, type ErrorFormatKind } from './errors';
 import { successContent } from './media';
+import { markPaginated, pageEnvelope, pageResponse } from './pagination';
 import { documentedName } from './names';
 import { SCHEMA_REF_PREFIX } from './schemas';
 import type { HeaderObject, OpenApiMethod, OperationObject, PathItemObject, ReferenceObject, ResponseObject, SchemaObject } from './types';
@@ -147,10 +148,25 @@ function describeRoute(route: RouteDefinition, referred: Referred, errors: Error
     operation.requestBody = { required: true, content: { 'multipart/form-data': { schema }, 'application/x-www-form-urlencoded': { schema } } };
   }
   operation.responses = describeResponses(route, referred, errors);
+  if (route.paginated) describePages(operation, route, referred);
   if (route.security.length > 0) operation.security = route.security.map((requirement) => ({ ...requirement }));
   describeAuth(operation, route, application);
   describeLimitsAndCaching(operation.responses, route, application);
   return operation;
+}
+
+/** A `@Paginated` route's 200: the envelope of its items (a DTO's `$ref` or a schema's output) with `Link`, and `x-pagination`. */
+function describePages(operation: Omit<OperationObject, 'operationId'>, route: RouteDefinition, referred: Referred): void {
+  const page = route.paginated!;
+  let item: SchemaObject;
+  if (isStandardSchema(page.item)) {
+    item = schemaPlaceholder(referred, route, page.item, 'output', '@Paginated item', 'item');
+  } else {
+    referred.dtos.add(page.item);
+    item = ref(documentedName(page.item, 'DTO class'));
+  }
+  operation.responses['200'] = pageResponse(page, json(pageEnvelope(page, item)));
+  markPaginated(operation, page);
 }
 
 /**

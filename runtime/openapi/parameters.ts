@@ -1,5 +1,6 @@
 import type { InputParameter } from '../decorators/metadata';
 import type { RouteDefinition } from '../routing/route-definitions';
+import { withPageParameters } from './pagination';
 import type { ParameterObject, SchemaObject } from './types';
 
 /** Where the properties of a `@Query`, `@Params` or `@Headers` input go. */
@@ -40,7 +41,7 @@ export function describeParameters(route: RouteDefinition, propertiesOf: InputPr
     parameters.push({ name: segment.name, in: 'path', required: true, schema });
   }
   parameters.push(...inputParameters(route.query, 'query', propertiesOf), ...inputParameters(route.headers, 'header', propertiesOf));
-  return parameters;
+  return route.paginated ? withPageParameters(route, parameters) : parameters;
 }
 
 function inputParameters(parameter: InputParameter | undefined, where: 'query' | 'header', propertiesOf: InputPropertiesOf): ParameterObject[] {

@@ -1,6 +1,7 @@
 import { findClassRecord, type CustomParameter, type InputParameter, type ProductionRecord } from '../decorators/metadata';
 import type { RateLimitOptions } from '../guards/limits';
 import type { RouteAuth } from '../auth/schemes';
+import type { PageRecord } from '../pagination/options';
 import { joinPaths, parsePattern, type PatternSegment } from './path';
 import { checkRoute, type VersioningOptions } from './versioning';
 import type { ApiOperationOptions, ApiResponseOptions, Class, DeprecatedOptions, Middleware, RouteMethod, SecurityRequirement, VersionValue } from '../types';
@@ -53,6 +54,8 @@ export interface RouteDefinition {
   deprecated?: DeprecatedOptions;
   /** `@Auth` of the method, else of the controller, else the application's `auth.default`; `false`: `@Public()`. */
   auth?: RouteAuth;
+  /** `@Paginated`: its query's page fields, its envelope and `Link` headers (pagination/). */
+  paginated?: PageRecord;
 }
 
 export function buildRouteDefinitions(controllers: readonly Class[], basePath: string, versioning?: VersioningOptions): RouteDefinition[] {
@@ -107,6 +110,7 @@ export function buildRouteDefinitions(controllers: readonly Class[], basePath: s
         version,
         deprecated,
         auth: method?.auth ?? record.auth,
+        paginated: method?.paginated,
       });
     }
   }
