@@ -10,6 +10,8 @@ import type { PackageManager } from '../project/package-manager';
 export interface CommandOptions {
   force?: boolean;
   skipInstall?: boolean;
+  /** `new --skip-git`: no repository, no first commit. */
+  skipGit?: boolean;
   swagger?: boolean;
   /** `--docs-ui swagger|scalar`. */
   docsUi?: string;
@@ -48,6 +50,8 @@ export interface Summary {
   installed: string[];
   /** The package manager used for installs (or printed in the steps to do by hand). */
   packageManager?: PackageManager;
+  /** `new`: what became of the git repository (initialised with a first commit, or why not). */
+  git?: string;
 }
 
 /**
@@ -150,7 +154,7 @@ export abstract class ProjectGenerator extends Generator<Record<string, unknown>
   }
 
   protected _printSummary(nextSteps: string[] = []): void {
-    const { written, updated, unchanged, skipped, warnings, manual, installed, packageManager } = this._collectSummary();
+    const { written, updated, unchanged, skipped, warnings, manual, installed, packageManager, git } = this._collectSummary();
     const lines: string[] = ['', 'Summary'];
     const list = (label: string, items: string[]) => {
       if (items.length > 0) lines.push(`  ${label}`, ...items.map((item) => `    ${item}`));
@@ -165,6 +169,7 @@ export abstract class ProjectGenerator extends Generator<Record<string, unknown>
     list('unchanged:', unchanged);
     list('skipped (already exist and differ; run again with --force to overwrite):', skipped);
     if (!this.options.skipInstall) list(`installed${packageManager ? ` with ${packageManager}` : ''}:`, installed);
+    if (git) lines.push(`  git: ${git}`);
     steps('warnings:', warnings);
     steps('to do by hand:', manual);
     if (nextSteps.length > 0) lines.push('  next:', ...nextSteps.map((step) => `    ${step}`));

@@ -54,6 +54,11 @@ const skipInstall: OptionSpec = {
   flag: 'skip-install',
   description: 'Do not install dependencies; print the commands that would',
 };
+const skipGit: OptionSpec = {
+  name: 'skipGit',
+  flag: 'skip-git',
+  description: 'Do not make a git repository (otherwise: git init and a first commit, as create-next-app does)',
+};
 const usePackageManager = (manager: string): OptionSpec => ({
   name: `use${manager[0].toUpperCase()}${manager.slice(1)}`,
   flag: `use-${manager}`,
@@ -103,9 +108,9 @@ export const COMMANDS = {
     command: 'new',
     summary: 'Create a Next.js App Router project and wire it',
     description:
-      'Creates ./<name> with create-next-app (TypeScript, App Router, src/, @/* alias), then wires it like `init`.\nFails when ./<name> already exists.',
+      'Creates ./<name> with create-next-app (TypeScript, App Router, src/, @/* alias), then wires it like `init`\nand makes it a git repository with a first commit (unless --skip-git). Fails when ./<name> already exists.',
     arguments: [{ name: 'name', description: 'The folder to create, also the npm package name (my-app)' }],
-    options: [swagger, docsUi, mcp, skipInstall, ...['npm', 'pnpm', 'yarn', 'bun'].map(usePackageManager)],
+    options: [swagger, docsUi, mcp, skipInstall, skipGit, ...['npm', 'pnpm', 'yarn', 'bun'].map(usePackageManager)],
   },
   init: {
     command: 'init',
