@@ -98,7 +98,8 @@ const schema: OptionSpec = {
   name: 'schema',
   flag: 'schema',
   value: 'library',
-  description: 'Write schemas of zod, valibot or arktype instead of DTO classes (installs the library when package.json lacks it)',
+  description:
+    'Write schemas of zod, valibot or arktype (installed when package.json lacks it), or class-validator DTO classes; by default, what the other features use, else DTO classes',
 };
 
 const featureName: ArgumentSpec = { name: 'name', description: 'posts, blog-post or BlogPost: the folder, route prefix and class names' };
@@ -126,7 +127,7 @@ export const COMMANDS = {
     summary: 'Add a controller (list, get, create) and its DTO',
     description:
       'Writes features/<name>/controller.ts and dto.ts (under src/ when the project has one) and registers the\ncontroller in the app module.' +
-      ' With --schema, schemas.ts instead of dto.ts: Zod, Valibot or ArkType schemas.',
+      ' With --schema (or when the other features use schemas), schemas.ts instead of dto.ts: Zod, Valibot or ArkType schemas.',
     arguments: [featureName],
     options: [force, schema, skipInstall],
   },
@@ -136,7 +137,7 @@ export const COMMANDS = {
     summary: 'Add a whole resource: list, get, create, replace, update, delete',
     description:
       'Writes features/<name>/controller.ts (list with limit/offset, get, create, PUT replace, PATCH update, DELETE)\nand dto.ts (create, update, query DTOs), and registers the controller in the app module.' +
-      ' With --schema, schemas.ts instead of dto.ts: Zod, Valibot or ArkType schemas.',
+      ' With --schema (or when the other features use schemas), schemas.ts instead of dto.ts: Zod, Valibot or ArkType schemas.',
     arguments: [featureName],
     options: [force, schema, skipInstall],
   },
