@@ -58,5 +58,6 @@ if (vitestFiles.length === 0) {
   console.error(`docs sample tests: ${vitestFiles.length} *.vitest.test.ts file(s) but no ${relative(ROOT, vitestConfig)}`);
   process.exit(1);
 } else {
-  run(`vitest, ${vitestFiles.length} file(s)`, [VITEST, 'run', '--config', relative(ROOT, vitestConfig)]);
+  // --root: the samples' folder is the project the config describes (an app runs `npx vitest run` in its own root).
+  run(`vitest, ${vitestFiles.length} file(s)`, [VITEST, 'run', '--root', relative(ROOT, TESTING), '--config', vitestConfig]);
 }
