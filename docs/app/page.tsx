@@ -36,9 +36,10 @@ const COMPARISON: [string, string, string][] = [
 
 /** The site's root: what the library is, a controller, its capabilities, how to start, and how it compares. */
 export default function Home() {
+  // HomeLayout is the page's <main>; the content is a <div> inside it.
   return (
     <HomeLayout {...baseOptions()}>
-      <main className="mx-auto flex w-full max-w-5xl flex-col gap-12 px-6 py-12">
+      <div className="mx-auto flex w-full max-w-5xl flex-col gap-12 px-6 py-12">
         <section className="flex flex-col gap-4">
           <h1 className="text-4xl font-semibold">next-app-controllers</h1>
           <p className="max-w-3xl text-lg text-fd-muted-foreground">
@@ -58,12 +59,12 @@ export default function Home() {
 
         <section className="grid gap-6 lg:grid-cols-2">
           <CodeBlock title="src/features/posts/controller.ts">
-            <Pre>{controllerSample()}</Pre>
+            <Pre className="px-4">{controllerSample()}</Pre>
           </CodeBlock>
           <div className="flex flex-col gap-3">
             <h2 className="text-2xl font-semibold">Two commands</h2>
             <CodeBlock title="Terminal">
-              <Pre>{'npx next-app-controllers new shop --swagger\nnpx next-app-controllers generate resource posts'}</Pre>
+              <Pre className="px-4">{'npx next-app-controllers new shop --swagger\nnpx next-app-controllers generate resource posts'}</Pre>
             </CodeBlock>
             <p className="text-sm text-fd-muted-foreground">
               A new App Router project, wired, with Swagger UI at /api-docs; then a whole resource (list, get, create,
@@ -114,7 +115,7 @@ export default function Home() {
             is no dependency injection: controllers are plain classes you construct.
           </p>
         </section>
-      </main>
+      </div>
     </HomeLayout>
   );
 }
