@@ -3,41 +3,60 @@ import { COMMANDS, type CommandName, type CommandSpec, type OptionSpec } from '.
 import { cliVersion } from '../generators/install/install';
 import { runGenerator, type GeneratorName } from './run';
 import { runOpenApiCommand } from '../generators/openapi/index';
+import { helpRows, helpWidth, wrapParagraphs } from './help';
 
 const GENERATE = ['controller', 'resource', 'client'] as const;
 
-/** `--help` of one command: its usage line, what it does, its arguments and its flags. */
-export function commandUsage(spec: CommandSpec): string {
+/** `--help` of one command: its usage line, what it does, its arguments and its flags, wrapped to the width. */
+export function commandUsage(spec: CommandSpec, width = helpWidth()): string {
   const flags = spec.options.map((option) => `[--${option.flag}${option.value ? ` <${option.value}>` : ''}]`).join(' ');
   const args = spec.arguments.map((argument) => `<${argument.name}>`).join(' ');
-  const rows = (items: [string, string][]) => items.map(([left, right]) => `  ${left.padEnd(16)}${right}`);
+  const usageLine = `Usage: next-app-controllers ${[spec.command, args, flags].filter(Boolean).join(' ')}${spec.alias ? `   (alias: ${spec.alias})` : ''}`;
   return [
-    `Usage: next-app-controllers ${[spec.command, args, flags].filter(Boolean).join(' ')}${spec.alias ? `   (alias: ${spec.alias})` : ''}`,
+    wrapParagraphs(usageLine, width, '         '),
     '',
-    spec.description,
-    ...(spec.arguments.length > 0 ? ['', 'Arguments:', ...rows(spec.arguments.map((a) => [`<${a.name}>`, a.description]))] : []),
+    // The descriptions' own line breaks were laid out for one width: reflowed to this one.
+    wrapParagraphs(spec.description.replace(/\n/g, ' '), width),
+    ...(spec.arguments.length > 0 ? ['', 'Arguments:', ...helpRows(spec.arguments.map((a) => [`<${a.name}>`, a.description]), width)] : []),
     '',
     'Options:',
-    ...rows([...spec.options.map((o): [string, string] => [`--${o.flag}${o.value ? ` <${o.value}>` : ''}`, o.description]), ['-h, --help', 'Show this help']]),
+    ...helpRows([...spec.options.map((o): [string, string] => [`--${o.flag}${o.value ? ` <${o.value}>` : ''}`, o.description]), ['-h, --help', 'Show this help']], width),
   ].join('\n');
 }
 
-export const USAGE = `Usage: next-app-controllers <command> [options]
+/** The top-level `--help`, wrapped to the width. */
+export function mainUsage(width = helpWidth()): string {
+  const commands = Object.values(COMMANDS).map((spec: CommandSpec): [string, string] => [
+    [spec.command, ...spec.arguments.map((a) => `<${a.name}>`)].join(' '),
+    spec.summary,
+  ]);
+  return [
+    'Usage: next-app-controllers <command> [options]',
+    '',
+    'Commands:',
+    ...helpRows(commands, width),
+    '  (g is short for generate)',
+    '',
+    'Options:',
+    ...helpRows(
+      [
+        ['-h, --help', 'Show help (also after a command: next-app-controllers init --help)'],
+        ['-v, --version', 'Show the version'],
+      ],
+      width,
+    ),
+    '',
+    wrapParagraphs('Exit codes: 0 done, 1 the command failed (the message says why), 2 wrong usage (unknown command, flag or argument).', width),
+  ].join('\n');
+}
 
-Commands:
-${Object.values(COMMANDS)
-  .map((spec: CommandSpec) => `  ${[spec.command, ...spec.arguments.map((a) => `<${a.name}>`)].join(' ').padEnd(29)}${spec.summary}`)
-  .join('\n')}
-  (g is short for generate)
-
-Options:
-  -h, --help                   Show help (also after a command: next-app-controllers init --help)
-  -v, --version                Show the version
-
-Exit codes: 0 done, 1 the command failed (the message says why), 2 wrong usage (unknown command, flag or argument).`;
+/** The top-level `--help` at 80 columns. */
+export const USAGE = mainUsage(80);
 
 export interface Io {
   cwd: string;
+  /** The terminal's width, which `--help` wraps to (default: stdout's columns, else 80). */
+  columns?: number;
   out: (text: string) => void;
   err: (text: string) => void;
 }
@@ -50,6 +69,8 @@ const defaultIo: Io = {
 
 /** Parses the arguments, runs the command's generator and returns the exit code (2 for a usage error). */
 export async function main(argv: string[], io: Io = defaultIo): Promise<number> {
+  const width = helpWidth(io.columns ?? process.stdout.columns);
+  const USAGE = mainUsage(width);
   const usageError = (message: string, usage = USAGE): number => {
     io.err(`${message}\n\n${usage}`);
     return 2;
@@ -68,7 +89,7 @@ export async function main(argv: string[], io: Io = defaultIo): Promise<number> 
   let name: CommandName;
   let rest = argv.slice(1);
   if (first === 'generate' || first === 'g') {
-    const generateUsage = GENERATE.map((kind) => commandUsage(COMMANDS[kind])).join('\n\n');
+    const generateUsage = GENERATE.map((kind) => commandUsage(COMMANDS[kind], width)).join('\n\n');
     if (second === '--help' || second === '-h') {
       io.out(generateUsage);
       return 0;
@@ -90,7 +111,7 @@ export async function main(argv: string[], io: Io = defaultIo): Promise<number> 
     return usageError(`Unknown command "${first}".`);
   }
   const spec: CommandSpec = COMMANDS[name];
-  const usage = commandUsage(spec);
+  const usage = commandUsage(spec, width);
 
   const options: NonNullable<ParseArgsConfig['options']> = { help: { type: 'boolean', short: 'h' } };
   for (const option of spec.options as readonly OptionSpec[]) options[option.flag] = { type: option.value ? 'string' : 'boolean' };

@@ -7,8 +7,10 @@ const config = {
   // Plain files in docs/out/ that any static server can serve; search runs in the browser on an exported index.
   output: 'export',
   reactStrictMode: true,
-  // The site is served from the root of out/; `trailingSlash: false` writes docs/guides/errors.html, which static
-  // servers answer for /docs/guides/errors.
+  // Every page is a folder's index.html (docs/guides/errors/index.html), which every static host serves for
+  // /docs/guides/errors (redirecting to the slash). Without it, docs/getting-started.html sat beside a
+  // docs/getting-started/ folder of Next's payloads, and a plain server (python3 -m http.server) listed that folder.
+  trailingSlash: true,
   images: { unoptimized: true },
 };
 

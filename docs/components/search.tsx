@@ -13,7 +13,8 @@ import {
 } from 'fumadocs-ui/components/dialog/search';
 import { useDocsSearch } from 'fumadocs-core/search/client';
 import { staticClient } from 'fumadocs-core/search/client/orama-static';
-import type { ComponentProps } from 'react';
+import { useMemo, type ComponentProps } from 'react';
+import { rankResults } from '@/lib/search-ranking';
 
 // The index exported at build time by app/api/search/route.ts (out/api/search): the search runs in the browser, so it
 // works on the static files with no server behind them.
@@ -26,6 +27,8 @@ function ResultItem(props: ComponentProps<typeof SearchDialogListItem>) {
 
 export default function StaticSearchDialog(props: SharedProps) {
   const { search, setSearch, query } = useDocsSearch({ client });
+  // Orama's order, regrouped: title and keyword matches first, guides before the reference (lib/search-ranking.ts).
+  const items = useMemo(() => (query.data && query.data !== 'empty' ? rankResults(search, query.data) : null), [query.data, search]);
   return (
     <SearchDialog search={search} onSearchChange={setSearch} isLoading={query.isLoading} {...props}>
       <SearchDialogOverlay />
@@ -35,7 +38,7 @@ export default function StaticSearchDialog(props: SharedProps) {
           <SearchDialogInput />
           <SearchDialogClose />
         </SearchDialogHeader>
-        <SearchDialogList items={query.data !== 'empty' ? query.data : null} Item={ResultItem} />
+        <SearchDialogList items={items} Item={ResultItem} />
       </SearchDialogContent>
     </SearchDialog>
   );

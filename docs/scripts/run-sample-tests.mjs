@@ -6,7 +6,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 /** docs/samples/testing, or the samples folder given (`node docs/scripts/run-sample-tests.mjs <samplesDir>`). */
@@ -15,6 +15,8 @@ const TESTING = join(SAMPLES, 'testing');
 // As the root package.json's scripts run them: uvu is the repository's, vitest the docs workspace's (hoisted).
 const UVU = join(ROOT, 'node_modules', 'uvu', 'bin.js');
 const VITEST = join(ROOT, 'node_modules', 'vitest', 'vitest.mjs');
+// What fails a suite whose `before` hook throws (uvu alone reports a pass): test/support/uvu-hooks.mjs.
+const UVU_HOOKS = pathToFileURL(join(ROOT, 'test', 'support', 'uvu-hooks.mjs')).href;
 
 function find(dir, pattern) {
   if (!existsSync(dir)) return [];
@@ -45,7 +47,7 @@ const uvuFiles = find(TESTING, /\.uvu\.test\.ts$/);
 if (uvuFiles.length === 0) {
   console.log(`docs sample tests: no *.uvu.test.ts under ${folder}/ yet, skipped`);
 } else {
-  run(`uvu, ${uvuFiles.length} file(s)`, ['--import', 'tsx', UVU, folder, '\\.uvu\\.test\\.ts$']);
+  run(`uvu, ${uvuFiles.length} file(s)`, ['--import', 'tsx', '--import', UVU_HOOKS, UVU, folder, '\\.uvu\\.test\\.ts$']);
 }
 
 const vitestFiles = find(TESTING, /\.vitest\.test\.ts$/);
@@ -56,5 +58,6 @@ if (vitestFiles.length === 0) {
   console.error(`docs sample tests: ${vitestFiles.length} *.vitest.test.ts file(s) but no ${relative(ROOT, vitestConfig)}`);
   process.exit(1);
 } else {
-  run(`vitest, ${vitestFiles.length} file(s)`, [VITEST, 'run', '--config', relative(ROOT, vitestConfig)]);
+  // --root: the samples' folder is the project the config describes (an app runs `npx vitest run` in its own root).
+  run(`vitest, ${vitestFiles.length} file(s)`, [VITEST, 'run', '--root', relative(ROOT, TESTING), '--config', vitestConfig]);
 }

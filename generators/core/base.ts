@@ -10,6 +10,8 @@ import type { PackageManager } from '../project/package-manager';
 export interface CommandOptions {
   force?: boolean;
   skipInstall?: boolean;
+  /** `new --skip-git`: no repository, no first commit. */
+  skipGit?: boolean;
   swagger?: boolean;
   /** `--docs-ui swagger|scalar`. */
   docsUi?: string;
@@ -50,6 +52,10 @@ export interface Summary {
   installed: string[];
   /** The package manager used for installs (or printed in the steps to do by hand). */
   packageManager?: PackageManager;
+  /** Choices the command made for the user, and why (`generate resource` following the project's schemas). */
+  notes: string[];
+  /** `new`: what became of the git repository (initialised with a first commit, or why not). */
+  git?: string;
 }
 
 /**
@@ -74,7 +80,7 @@ interface PlannedFile {
  * from mem-fs: a planned file that was committed was written, one that was not was skipped (or already identical).
  */
 export abstract class ProjectGenerator extends Generator<Record<string, unknown>, CommandOptions & BaseOptions> {
-  readonly summary: Summary = { written: [], updated: [], unchanged: [], skipped: [], warnings: [], manual: [], installed: [] };
+  readonly summary: Summary = { written: [], updated: [], unchanged: [], skipped: [], warnings: [], manual: [], installed: [], notes: [] };
   private readonly planned = new Map<string, PlannedFile>();
 
   /**
@@ -152,7 +158,7 @@ export abstract class ProjectGenerator extends Generator<Record<string, unknown>
   }
 
   protected _printSummary(nextSteps: string[] = []): void {
-    const { written, updated, unchanged, skipped, warnings, manual, installed, packageManager } = this._collectSummary();
+    const { written, updated, unchanged, skipped, warnings, manual, installed, packageManager, git, notes } = this._collectSummary();
     const lines: string[] = ['', 'Summary'];
     const list = (label: string, items: string[]) => {
       if (items.length > 0) lines.push(`  ${label}`, ...items.map((item) => `    ${item}`));
@@ -167,6 +173,8 @@ export abstract class ProjectGenerator extends Generator<Record<string, unknown>
     list('unchanged:', unchanged);
     list('skipped (already exist and differ; run again with --force to overwrite):', skipped);
     if (!this.options.skipInstall) list(`installed${packageManager ? ` with ${packageManager}` : ''}:`, installed);
+    steps('notes:', notes);
+    if (git) lines.push(`  git: ${git}`);
     steps('warnings:', warnings);
     steps('to do by hand:', manual);
     if (nextSteps.length > 0) lines.push('  next:', ...nextSteps.map((step) => `    ${step}`));

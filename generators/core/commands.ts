@@ -54,6 +54,11 @@ const skipInstall: OptionSpec = {
   flag: 'skip-install',
   description: 'Do not install dependencies; print the commands that would',
 };
+const skipGit: OptionSpec = {
+  name: 'skipGit',
+  flag: 'skip-git',
+  description: 'Do not make a git repository (otherwise: git init and a first commit, as create-next-app does)',
+};
 const usePackageManager = (manager: string): OptionSpec => ({
   name: `use${manager[0].toUpperCase()}${manager.slice(1)}`,
   flag: `use-${manager}`,
@@ -98,7 +103,8 @@ const schema: OptionSpec = {
   name: 'schema',
   flag: 'schema',
   value: 'library',
-  description: 'Write schemas of zod, valibot or arktype instead of DTO classes (installs the library when package.json lacks it)',
+  description:
+    'Write schemas of zod, valibot or arktype (installed when package.json lacks it), or class-validator DTO classes; by default, what the other features use, else DTO classes',
 };
 
 const featureName: ArgumentSpec = { name: 'name', description: 'posts, blog-post or BlogPost: the folder, route prefix and class names' };
@@ -108,9 +114,9 @@ export const COMMANDS = {
     command: 'new',
     summary: 'Create a Next.js App Router project and wire it',
     description:
-      'Creates ./<name> with create-next-app (TypeScript, App Router, src/, @/* alias), then wires it like `init`.\nFails when ./<name> already exists.',
+      'Creates ./<name> with create-next-app (TypeScript, App Router, src/, @/* alias), then wires it like `init`\nand makes it a git repository with a first commit (unless --skip-git). Fails when ./<name> already exists.',
     arguments: [{ name: 'name', description: 'The folder to create, also the npm package name (my-app)' }],
-    options: [swagger, docsUi, mcp, skipInstall, ...['npm', 'pnpm', 'yarn', 'bun'].map(usePackageManager)],
+    options: [swagger, docsUi, mcp, skipInstall, skipGit, ...['npm', 'pnpm', 'yarn', 'bun'].map(usePackageManager)],
   },
   init: {
     command: 'init',
@@ -126,7 +132,7 @@ export const COMMANDS = {
     summary: 'Add a controller (list, get, create) and its DTO',
     description:
       'Writes features/<name>/controller.ts and dto.ts (under src/ when the project has one) and registers the\ncontroller in the app module.' +
-      ' With --schema, schemas.ts instead of dto.ts: Zod, Valibot or ArkType schemas.',
+      ' With --schema (or when the other features use schemas), schemas.ts instead of dto.ts: Zod, Valibot or ArkType schemas.',
     arguments: [featureName],
     options: [force, schema, skipInstall],
   },
@@ -136,7 +142,7 @@ export const COMMANDS = {
     summary: 'Add a whole resource: list, get, create, replace, update, delete',
     description:
       'Writes features/<name>/controller.ts (list with limit/offset, get, create, PUT replace, PATCH update, DELETE)\nand dto.ts (create, update, query DTOs), and registers the controller in the app module.' +
-      ' With --schema, schemas.ts instead of dto.ts: Zod, Valibot or ArkType schemas.',
+      ' With --schema (or when the other features use schemas), schemas.ts instead of dto.ts: Zod, Valibot or ArkType schemas.',
     arguments: [featureName],
     options: [force, schema, skipInstall],
   },

@@ -5,6 +5,7 @@ import { ProjectGenerator, type CommandOptions, type Summary } from '../core/bas
 import { wiringChoices } from '../scaffold/wiring';
 import { UserError } from '../errors';
 import { runCommand } from '../install/install';
+import { initialiseRepository } from './git';
 import { validateProjectName } from '../scaffold/names';
 import { PACKAGE_MANAGERS, packageManagerFromUserAgent, type PackageManager } from '../project/package-manager';
 
@@ -25,7 +26,7 @@ export function choosePackageManager(options: CommandOptions, userAgent = proces
   return chosen[0] ?? packageManagerFromUserAgent(userAgent) ?? 'npm';
 }
 
-/** `new <name> [--swagger] [--docs-ui swagger|scalar] [--mcp] [--skip-install] [--use-npm|--use-pnpm|--use-yarn|--use-bun]`: create-next-app, then `init`. */
+/** `new <name> [--swagger] [--docs-ui swagger|scalar] [--mcp] [--skip-install] [--skip-git] [--use-npm|--use-pnpm|--use-yarn|--use-bun]`: create-next-app, then `init`. */
 export default class NewGenerator extends ProjectGenerator {
   private readonly projectName: string;
   private readonly packageManager: PackageManager;
@@ -43,6 +44,8 @@ export default class NewGenerator extends ProjectGenerator {
     }
     this.packageManager = choosePackageManager(this.options);
     wiringChoices(this.options);
+    // After the files are written and installed, before `init` prints the summary (its `end`).
+    this.registerPriorities([{ priorityName: 'repository', before: 'end' }]);
   }
 
   async initializing() {
@@ -65,6 +68,12 @@ export default class NewGenerator extends ProjectGenerator {
         projectFolder: this.projectName,
       },
     });
+  }
+
+  /** git init and a first commit of the wired project, as create-next-app would have made it (see ./git.ts). */
+  async repository() {
+    if (this.options.skipGit || !this.init) return;
+    this.init.summary.git = await initialiseRepository(this.destinationRoot());
   }
 
   override _result(): Summary {

@@ -5,6 +5,7 @@ import { ProjectGenerator, type CommandOptions } from '../core/base';
 import { UserError } from '../errors';
 import { controllerNames, validateControllerName, type ControllerNames } from './names';
 import { SCHEMA_LIBRARIES, validateSchemaLibrary, type SchemaLibrary } from './schema-library';
+import { isSchemaLibrary, projectSchemaChoice } from './project-schemas';
 import { addPackages, dependencyVersions } from '../install/install';
 import { templatesOf } from '../paths';
 import { addCommandLine, packageManagerFromLockfile } from '../project/package-manager';
@@ -42,6 +43,7 @@ function exportsName(text: string, name: string): boolean {
 export abstract class FeatureGenerator extends ProjectGenerator {
   protected readonly layout: ProjectLayout;
   protected readonly names: ControllerNames;
+  /** Schemas of this library instead of DTO classes: `--schema`, else what the project's features use. */
   protected readonly schema?: SchemaLibrary;
   private registered = false;
   private shadowingFiles: string[] = [];
@@ -56,9 +58,15 @@ export abstract class FeatureGenerator extends ProjectGenerator {
     if (this.options.schema !== undefined) {
       const library = validateSchemaLibrary(this.options.schema);
       if (library !== true) throw new UserError(library);
-      this.schema = this.options.schema as SchemaLibrary;
     }
     this.layout = detectProject(this.destinationRoot());
+    if (this.options.schema === undefined) {
+      const choice = projectSchemaChoice(this.layout.root, this.layout.featuresDir, this.names.folder);
+      this.schema = choice.library;
+      if (choice.note) this.summary.notes.push(choice.note);
+    } else if (isSchemaLibrary(this.options.schema)) {
+      this.schema = this.options.schema;
+    }
     // Registration needs the conflicter's decision on controller.ts, so it runs after the files are committed.
     this.registerPriorities([{ priorityName: 'registering', before: 'install' }]);
   }

@@ -16,7 +16,11 @@ export function writeMalformedPathProxy(generator: ProjectGenerator, layout: Pro
     .flatMap((name) => EXTENSIONS.map((extension) => `${dir}${name}.${extension}`))
     .find((file) => existsSync(join(layout.root, file)));
   if (existing) {
-    if (readFileSync(join(layout.root, existing), 'utf8').includes('rejectMalformedPath')) return;
+    if (readFileSync(join(layout.root, existing), 'utf8').includes('rejectMalformedPath')) {
+      // Already wired (a second `init`): listed, so the summary names every file init looks after.
+      generator.summary.unchanged.push(existing);
+      return;
+    }
     generator._addManualStep(
       `${existing} exists, so it was not written. To answer malformed percent-encoding (/api/posts/%E0%A4%A) with the API's ` +
         '400 JSON instead of Next.js\'s plain-text 500, add to it:\n' +

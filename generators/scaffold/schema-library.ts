@@ -10,9 +10,12 @@ export const SCHEMA_LIBRARIES = {
 
 export type SchemaLibrary = keyof typeof SCHEMA_LIBRARIES;
 
-/** `true`, or the message to print: a pure validator of the `--schema` value. */
+/** `true`, or the message to print: a pure validator of the `--schema` value (`class-validator`: DTO classes). */
 export function validateSchemaLibrary(value: unknown): true | string {
-  if (typeof value === 'string' && Object.hasOwn(SCHEMA_LIBRARIES, value)) return true;
+  if (typeof value === 'string' && (Object.hasOwn(SCHEMA_LIBRARIES, value) || value === 'class-validator')) return true;
   const given = typeof value === 'string' && value !== '' ? `"${value}"` : 'no library';
-  return `--schema takes zod, valibot or arktype, got ${given}. Without --schema the feature is written with class-validator DTO classes.`;
+  return (
+    `--schema takes zod, valibot, arktype or class-validator (DTO classes), got ${given}. Without --schema the feature ` +
+    "follows the project's other features, else is written with class-validator DTO classes."
+  );
 }

@@ -111,7 +111,7 @@ mainSuite('--schema <library> reaches the generator as its value; a missing valu
   assert.match(missing.err, "Option '--schema <value>' argument missing");
   const wrong = await cli(['g', 'controller', 'users', '--schema', 'yup'], dir);
   assert.is(wrong.code, 1);
-  assert.match(wrong.err, '--schema takes zod, valibot or arktype, got "yup".');
+  assert.match(wrong.err, '--schema takes zod, valibot, arktype or class-validator (DTO classes), got "yup".');
 });
 
 mainSuite('g resource <name> runs the resource generator', async () => {

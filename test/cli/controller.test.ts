@@ -33,7 +33,7 @@ controller('generate controller posts writes the controller and DTO and register
   assert.ok(dto.includes('export class PostDto {\n  @IsString()\n  id!: string;\n\n  @IsString()\n  title!: string;\n\n  @IsString()\n  content!: string;\n}'));
   assert.is(
     read(dir, 'src/app.ts'),
-    "import { createApplication } from 'next-app-controllers';\nimport { PostsController } from './features/posts/controller';\n\nexport const app = createApplication({\n  controllers: [PostsController],\n  // Request bodies keep only the fields their DTO declares; any other field is a 422 naming it.\n  validation: { whitelist: true, forbidNonWhitelisted: true },\n});\n",
+    "import { createApplication } from 'next-app-controllers';\nimport { PostsController } from './features/posts/controller';\n\nexport const app = createApplication({\n  controllers: [PostsController],\n  // For class-validator DTOs: a field the DTO does not declare is a 422 naming it. Zod, Valibot and ArkType\n  // schemas decide for themselves (a z.object drops unknown keys, a z.strictObject answers a 422).\n  validation: { whitelist: true, forbidNonWhitelisted: true },\n});\n",
   );
   assert.equal(summary!.written, ['src/features/posts/controller.ts', 'src/features/posts/dto.ts']);
   assert.equal(summary!.updated, ['src/app.ts']);
@@ -76,7 +76,10 @@ controller('--schema with another library, or none, fails before writing anythin
   const dir = await initialised();
   const before = snapshot(dir);
   const { error } = await run('controller', dir, ['posts'], { schema: 'yup' });
-  assert.is(error?.message, '--schema takes zod, valibot or arktype, got "yup". Without --schema the feature is written with class-validator DTO classes.');
+  assert.is(
+    error?.message,
+    '--schema takes zod, valibot, arktype or class-validator (DTO classes), got "yup". Without --schema the feature follows the project\'s other features, else is written with class-validator DTO classes.',
+  );
   assert.equal(snapshot(dir), before);
 });
 

@@ -1,8 +1,10 @@
+import { execFileSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { createNextAppArguments } from '../../generators/new/index';
+import { INITIAL_COMMIT_MESSAGE } from '../../generators/new/git';
 import { cleanup, emptyTempDir, FIXTURE, read, run, snapshot, write } from './helpers';
 
 const newSuite = suite('new generator');
@@ -131,3 +133,57 @@ newSuite('the invoking client (npm_config_user_agent) or --use-<manager> picks t
 });
 
 newSuite.run();
+
+const gitSuite = suite('new: the git repository');
+gitSuite.after.each(cleanup);
+
+function gitIn(dir: string, args: string[]): string {
+  return execFileSync('git', args, { cwd: dir, encoding: 'utf8' }).trim();
+}
+
+gitSuite('makes the wired project a git repository on main with one commit of every file, as create-next-app does', async () => {
+  const dir = emptyTempDir();
+  const { error, summary, output } = await withEnv({ NEXT_APP_CONTROLLERS_CREATE_NEXT_APP: fakeCreateNextApp(dir) }, () => run('new', dir, ['shop']));
+  assert.is(error, undefined);
+  assert.match(output, '  git: initialised a repository with one commit', 'printed in the summary');
+  const project = join(dir, 'shop');
+  assert.is(gitIn(project, ['log', '--format=%s']), INITIAL_COMMIT_MESSAGE);
+  assert.is(gitIn(project, ['branch', '--show-current']), 'main');
+  const committed = gitIn(project, ['ls-files']).split('\n');
+  for (const file of ['src/app.ts', 'src/app/api/[[...route]]/route.ts', 'src/proxy.ts', 'tsconfig.json']) assert.ok(committed.includes(file), file);
+  assert.is(gitIn(project, ['status', '--porcelain']), '', 'nothing left uncommitted');
+  assert.match(summary!.git!, 'initialised a repository with one commit');
+});
+
+gitSuite('--skip-git makes no repository', async () => {
+  const dir = emptyTempDir();
+  const { error, summary } = await withEnv({ NEXT_APP_CONTROLLERS_CREATE_NEXT_APP: fakeCreateNextApp(dir) }, () =>
+    run('new', dir, ['shop'], { skipGit: true }),
+  );
+  assert.is(error, undefined);
+  assert.not.ok(existsSync(join(dir, 'shop/.git')));
+  assert.is(summary!.git, undefined);
+});
+
+gitSuite('without git on PATH the project is still made, and the summary says why there is no repository', async () => {
+  const dir = emptyTempDir();
+  const fake = join(dir, 'fake-create-next-app.sh');
+  write(dir, 'fake-create-next-app.sh', `#!/bin/sh\n/bin/cp -r "${FIXTURE}" "$3"\n`);
+  chmodSync(fake, 0o755);
+  const { error, summary } = await withEnv({ NEXT_APP_CONTROLLERS_CREATE_NEXT_APP: fake, PATH: join(dir, 'no-such-bin') }, () => run('new', dir, ['shop']));
+  assert.is(error, undefined);
+  assert.ok(existsSync(join(dir, 'shop/src/app.ts')));
+  assert.not.ok(existsSync(join(dir, 'shop/.git')));
+  assert.match(summary!.git!, 'not initialised: git is not installed');
+});
+
+gitSuite('inside an existing repository (a monorepo) it makes none, and says so', async () => {
+  const dir = emptyTempDir();
+  gitIn(dir, ['init', '--quiet']);
+  const { error, summary } = await withEnv({ NEXT_APP_CONTROLLERS_CREATE_NEXT_APP: fakeCreateNextApp(dir) }, () => run('new', dir, ['shop']));
+  assert.is(error, undefined);
+  assert.not.ok(existsSync(join(dir, 'shop/.git')));
+  assert.match(summary!.git!, 'already inside the git repository');
+});
+
+gitSuite.run();

@@ -13,7 +13,7 @@ readme('before the first release, the README says how to install from a tarball 
   assert.match(text, 'npx --yes --package=../next-app-controllers/next-app-controllers-0.1.0.tgz next-app-controllers new shop');
   const cli = readFileSync(join(REPO_ROOT, 'docs/content/docs/guides/cli.mdx'), 'utf8');
   assert.match(cli, '**Exit codes:** `0` done');
-  assert.match(cli, '`generate resource <name> [--schema zod\\|valibot\\|arktype] [--force] [--skip-install]`');
+  assert.match(cli, '`generate resource <name> [--schema zod\\|valibot\\|arktype\\|class-validator] [--force] [--skip-install]`');
 });
 
 /** The guides of the docs site, in the sidebar's order (a new guide is in the sidebar's meta.json, so here too). */

@@ -58,7 +58,7 @@ test('a dead anchor on the same page fails the check too', () => {
 });
 
 test('the built site (docs/out) has no dead internal link or anchor', () => {
-  assert.ok(existsSync(join(DOCS, 'out', 'docs.html')), 'docs/out/ is missing: npm run test:docs builds it first (npm run docs:build)');
+  assert.ok(existsSync(join(DOCS, 'out', 'docs', 'index.html')), 'docs/out/ is missing: npm run test:docs builds it first (npm run docs:build)');
   const run = runScript(SCRIPT);
   assert.is(run.code, 0, run.output);
 });

@@ -83,6 +83,11 @@ async function open(path: string, options: { colorScheme?: 'light' | 'dark' } = 
   return page;
 }
 
+/** A link to a page, with or without the trailing slash the export's pages have (trailingSlash: true). */
+function link(href: string): string {
+  return `a[href="${href}"], a[href="${href}/"]`;
+}
+
 /** The sidebar renders the site's navigation: the root meta.json's pages, in order. */
 async function assertSidebar(page: Page) {
   const sidebar = page.locator('#nd-sidebar');
@@ -96,7 +101,7 @@ async function assertSidebar(page: Page) {
     at = found;
   }
   // The generated sections' entries open their index pages.
-  for (const href of ['/docs/reference', '/docs/example-api']) assert.ok(await sidebar.locator(`a[href="${href}"]`).count(), `the sidebar links ${href}`);
+  for (const href of ['/docs/reference', '/docs/example-api']) assert.ok(await sidebar.locator(link(href)).count(), `the sidebar links ${href}`);
 }
 
 // Started by the first test that needs them, not in test.before: uvu 0.5 reports a throwing hook by passing nothing
@@ -104,7 +109,7 @@ async function assertSidebar(page: Page) {
 let ready: Promise<void> | undefined;
 function start(): Promise<void> {
   ready ??= (async () => {
-    assert.ok(existsSync(join(OUT, 'docs.html')), 'docs/out/ is missing: npm run test:docs builds it first (npm run docs:build)');
+    assert.ok(existsSync(join(OUT, 'docs', 'index.html')), 'docs/out/ is missing: npm run test:docs builds it first (npm run docs:build)');
     mkdirSync(ARTIFACTS, { recursive: true });
     server = await serve();
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -126,8 +131,8 @@ test('the home page renders with the sidebar, its sample with a copy button, and
   assert.match(await sample.innerText(), "@Controller('/posts')");
   assert.not.match(await sample.innerText(), /#region|#endregion/);
   assert.ok(await page.locator('figure button[aria-label="Copy Text"]').first().isVisible(), 'the code block has a copy button');
-  assert.ok(await page.locator('a[href="/docs/getting-started"]').first().isVisible());
-  assert.ok(await page.locator('a[href="/docs/reference"]').first().isVisible());
+  assert.ok(await page.locator(link('/docs/getting-started')).first().isVisible());
+  assert.ok(await page.locator(link('/docs/reference')).first().isVisible());
   await page.screenshot({ path: join(ARTIFACTS, 'home.png'), fullPage: true });
   await page.close();
 });
@@ -183,6 +188,74 @@ test('searching formatError offline finds the Errors guide, and choosing it open
   await page.waitForURL(/\/docs\/guides\/errors/);
   assert.is(await page.locator('h1').first().innerText(), 'Errors');
   await page.close();
+});
+
+test('the root page shows the library: a sentence, a controller, the two commands, capabilities linking to guides, a comparison', async () => {
+  const page = await open('/');
+  assert.is(await page.locator('h1').first().innerText(), 'next-app-controllers');
+  assert.match(await page.locator('#nd-home-layout p').first().innerText(), 'decorated controller classes');
+  assert.match(await page.locator('figure pre').first().innerText(), "@Controller('/posts')");
+  assert.match(await page.locator('#nd-home-layout').innerText(), 'npx next-app-controllers new shop --swagger');
+  assert.is(await page.locator('main').count(), 1, 'one <main>');
+  for (const guide of ['/docs/guides/routing', '/docs/guides/inputs', '/docs/guides/openapi', '/docs/guides/authentication', '/docs/testing']) {
+    assert.ok(await page.locator(`#nd-home-layout ${link(guide).replace(', a', ', #nd-home-layout a')}`).count(), `a capability links ${guide}`);
+  }
+  const comparison = await page.locator('#nd-home-layout table').innerText();
+  for (const word of ['Hono', 'NestJS', 'tRPC', 'Legacy decorators', 'not on npm yet']) assert.match(comparison, word);
+  await page.screenshot({ path: join(ARTIFACTS, 'root.png'), fullPage: true });
+  await page.close();
+});
+
+test('a page that does not exist answers the 404 page with the site navigation', async () => {
+  const before = problems.length;
+  const page = await open('/docs/no-such-page');
+  await assertSidebar(page);
+  assert.is(await page.locator('h1').first().innerText(), 'Page not found');
+  assert.ok(await page.locator(link('/docs/getting-started')).count());
+  await page.screenshot({ path: join(ARTIFACTS, '404.png'), fullPage: false });
+  await page.close();
+  // The 404 status of the page itself is what this test asks for, not a problem.
+  const own = problems
+    .splice(before)
+    .filter((problem) => !/^\/docs\/no-such-page: (404 for .*\/docs\/no-such-page|console: Failed to load resource: .* 404 \(Not Found\))$/.test(problem));
+  problems.push(...own);
+});
+
+/** Each query and the page its first result must open (issue 44: "auth", "swagger", "404", "pagination" ranked badly). */
+const SEARCHES: [string, string][] = [
+  ['auth', '/docs/guides/authentication'],
+  ['authentication', '/docs/guides/authentication'],
+  ['swagger', '/docs/guides/openapi'],
+  ['404', '/docs/guides/errors'],
+  ['pagination', '/docs/guides/inputs'],
+  ['formatError', '/docs/guides/errors'],
+  ['cors', '/docs/guides/cors'],
+  ['zod', '/docs/guides/schemas'],
+  ['rate limit', '/docs/guides/production'],
+  ['vitest', '/docs/testing'],
+];
+
+test('search puts the page that answers each query first, guides before the example API', async () => {
+  const page = await open('/docs');
+  await page.locator('button[data-search-full]').first().click();
+  const input = page.getByPlaceholder('Search');
+  await input.waitFor();
+  const wrong: string[] = [];
+  for (const [query, expected] of SEARCHES) {
+    await input.fill(query);
+    const first = () => page.locator('[role="dialog"] [data-url]').evaluateAll((nodes) => nodes.slice(0, 8).map((node) => node.getAttribute('data-url') ?? ''));
+    let urls: string[] = [];
+    // The results come after a debounce: wait until they are this query's (the expected page first), or 5 s.
+    for (let waited = 0; waited < 5000; waited += 100) {
+      urls = await first();
+      if (urls[0]?.split('#')[0] === expected) break;
+      await page.waitForTimeout(100);
+    }
+    if (urls[0]?.split('#')[0] !== expected) wrong.push(`"${query}": expected ${expected} first, got ${urls.join(', ') || 'nothing'}`);
+  }
+  await page.screenshot({ path: join(ARTIFACTS, 'search-ranking.png'), fullPage: false });
+  await page.close();
+  assert.equal(wrong, []);
 });
 
 test('no page logged an error, failed a request or reached outside the site', () => {

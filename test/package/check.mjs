@@ -63,13 +63,23 @@ try {
   // 1. The tarball.
   let tarball = process.argv[2] && resolve(process.argv[2]);
   if (!tarball) {
-    const pack = run('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', work], REPO_ROOT);
+    // With its scripts, as a user packs it: `prepack` builds only what changed and strips the packed package.json.
+    const pack = run('npm', ['pack', '--json', '--pack-destination', work], REPO_ROOT);
     if (pack.code !== 0) throw new Error(`npm pack failed:\n${pack.err}`);
-    tarball = join(work, JSON.parse(pack.out)[0].filename);
+    // The lifecycle scripts print before the JSON.
+    tarball = join(work, JSON.parse(pack.out.slice(pack.out.search(/^\[/m)))[0].filename);
   }
   const listing = run('tar', ['-tvzf', tarball], work);
   const unpacked = listing.out.split('\n').reduce((total, line) => total + (Number(line.split(/\s+/)[2]) || 0), 0);
   console.log(`tarball: ${kb(lstatSync(tarball).size)} packed, ${kb(unpacked)} unpacked`);
+
+  // npm 11 warns about (and runs) a tarball dependency's install scripts, `prepare` included: the packed package.json
+  // carries no script at all (build/packed-manifest.mjs), and the repository's package.json is back after the pack.
+  const packedManifest = JSON.parse(run('tar', ['-xzOf', tarball, 'package/package.json'], work).out || '{}');
+  const installScripts = ['preinstall', 'install', 'postinstall', 'prepare'].filter((name) => packedManifest.scripts?.[name]);
+  check('the packed package.json has no install script (nor any script)', packedManifest.name === 'next-app-controllers' && installScripts.length === 0 && packedManifest.scripts === undefined, `scripts: ${Object.keys(packedManifest.scripts ?? {}).join(', ')}`);
+  const ownManifest = JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8'));
+  check("the repository's package.json keeps its scripts after the pack", typeof ownManifest.scripts?.prepack === 'string' && !existsSync(join(REPO_ROOT, '.package.json.before-pack')));
 
   // 2. Installed into an empty folder, as a user's `npm install next-app-controllers` (peers left to the user).
   const app = join(work, 'app');
@@ -77,6 +87,7 @@ try {
   writeFileSync(join(app, 'package.json'), '{ "name": "isolated", "private": true }\n');
   const install = run('npm', ['install', '--legacy-peer-deps', '--no-audit', '--no-fund', tarball], app);
   check('npm install --legacy-peer-deps <tarball> succeeds', install.code === 0, install.err);
+  check('npm install <tarball> warns of no install script', !/install-scripts|prepare/.test(install.err), install.err);
   const lock = JSON.parse(readFileSync(join(app, 'node_modules/.package-lock.json'), 'utf8'));
   const installed = Object.keys(lock.packages).filter((key) => key.startsWith('node_modules/'));
   const bytes = sizeOf(join(app, 'node_modules'));

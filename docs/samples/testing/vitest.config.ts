@@ -6,7 +6,6 @@ export default defineConfig({
   // `@/app` and the other `@/*` imports, from the tsconfig.json's `paths`.
   resolve: { tsconfigPaths: true },
   test: {
-    root: import.meta.dirname,
     include: ['**/*.vitest.test.ts'],
   },
 });

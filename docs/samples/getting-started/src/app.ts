@@ -3,6 +3,7 @@ import { PostsController } from './features/posts/controller';
 
 export const app = createApplication({
   controllers: [PostsController],
-  // Request bodies keep only the fields their DTO declares; any other field is a 422 naming it.
+  // For class-validator DTOs: a field the DTO does not declare is a 422 naming it. Zod, Valibot and ArkType
+  // schemas decide for themselves (a z.object drops unknown keys, a z.strictObject answers a 422).
   validation: { whitelist: true, forbidNonWhitelisted: true },
 });
