@@ -10,6 +10,7 @@ import type { ApiResponseOptions, Class } from '../types';
 import { CROSS_SITE_REFUSED_REF, errorFormatKind, errorMediaType, errorSchemaRef, HEADER_REFS, SHARED_ERROR_REFS, TOO_MANY_REQUESTS_REF, type ErrorFormatKind } from './errors';
 import { successContent } from './media';
 import { returnsNothing } from './returns-nothing';
+import { summaryFromMethodName } from './summaries';
 import { documentedName } from './names';
 import { SCHEMA_REF_PREFIX } from './schemas';
 import type { HeaderObject, OpenApiMethod, OperationObject, PathItemObject, ReferenceObject, ResponseObject, SchemaObject } from './types';
@@ -132,7 +133,7 @@ function describeRoute(route: RouteDefinition, referred: Referred, errors: Error
   const operation = {} as Omit<OperationObject, 'operationId'>;
   if (route.tags.length > 0) operation.tags = [...route.tags];
   const { summary, description, deprecated } = route.operation ?? {};
-  if (summary !== undefined) operation.summary = summary;
+  operation.summary = summary ?? summaryFromMethodName(route.propertyKey);
   if (description !== undefined) operation.description = description;
   if (deprecated || route.deprecated) operation.deprecated = true;
   const parameters = route.segments.flatMap((segment) =>
