@@ -26,11 +26,11 @@ const CreateBookmark = ApiSchema({ name: 'CreateBookmark' })(z.strictObject({ ur
 const StatusV2 = ApiSchema({ name: 'StatusV2' })(z.object({ ok: z.boolean(), version: z.literal(2) }));
 const ListQuery = z.strictObject({ limit: z.coerce.number().int().min(1).max(100).optional(), offset: z.coerce.number().int().min(0).optional() });
 
-class TickDto {
+class FeedTickDto {
   @IsString() at!: string;
 }
 
-class UploadForm {
+class BookmarkImportForm {
   @IsFile() file!: File;
 
   @IsOptional()
@@ -60,7 +60,7 @@ class BookmarksController {
 
   @Post('/import')
   @ApiResponse({ status: 201, description: 'Imported' })
-  importFile(@Form(UploadForm) _form: UploadForm) {
+  importFile(@Form(BookmarkImportForm) _form: BookmarkImportForm) {
     return { imported: 1 };
   }
 }
@@ -70,7 +70,7 @@ class BookmarksController {
 class FeedController {
   @Sse()
   @Get('/ticks')
-  @ApiResponse({ status: 200, type: TickDto })
+  @ApiResponse({ status: 200, type: FeedTickDto })
   async *ticks() {
     yield { data: { at: new Date(0).toISOString() } };
   }
