@@ -187,10 +187,15 @@ function compareContent(
   for (const [mediaType, media] of Object.entries(newContent)) {
     const earlier = oldContent[mediaType];
     if (earlier) {
-      schemas.compare(earlier.schema as Json, media.schema as Json, at, direction);
       // Each item of a stream (an @Sse route's events): OpenAPI 3.2's itemSchema, x-itemSchema in a 3.1 document.
       const items = (content: Json) => (content.itemSchema ?? content['x-itemSchema']) as Json | undefined;
       const [oldItems, newItems] = [items(earlier), items(media)];
+      // A 3.2 stream has its itemSchema alone, a 3.1 one `schema: { type: string }` beside x-itemSchema: the same
+      // stream, so its schema is compared only when both sides give one.
+      const streamed = oldItems !== undefined || newItems !== undefined;
+      if (!streamed || (earlier.schema !== undefined && media.schema !== undefined)) {
+        schemas.compare(earlier.schema as Json, media.schema as Json, at, direction);
+      }
       if (oldItems && newItems) schemas.compare(oldItems, newItems, `${at} items`, direction);
       else if (oldItems || newItems) {
         const change = newItems ? 'added' : 'removed';

@@ -313,4 +313,16 @@ removal('a query parameter removed or renamed is breaking; a header or cookie pa
   );
 });
 
+removal("a 3.2 stream's itemSchema alone and a 3.1 stream's schema beside x-itemSchema are the same stream", () => {
+  const item = { type: 'object', properties: { data: { type: 'string' } }, required: ['data'] };
+  const stream = (openapi: string, media: Record<string, unknown>) => ({
+    openapi,
+    paths: { '/e': { get: { responses: { '200': { description: 'OK', content: { 'text/event-stream': media } } } } } },
+  });
+  const v31 = stream('3.1.0', { schema: { type: 'string' }, 'x-itemSchema': item });
+  const v32 = stream('3.2.0', { itemSchema: item });
+  assert.equal(compareDocuments(v32, v31).map((change) => change.message), ['OpenAPI version changed: 3.2.0 → 3.1.0']);
+  assert.equal(compareDocuments(v31, v32).map((change) => change.message), ['OpenAPI version changed: 3.1.0 → 3.2.0']);
+});
+
 removal.run();
