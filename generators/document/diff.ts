@@ -11,7 +11,8 @@ type Operation = Json & { parameters?: Json[]; requestBody?: Json; responses?: R
  * What changed from the committed document (`before`) to the one the sources give (`after`), each difference worded
  * for a reviewer and classified: breaking when a client written against `before` can fail against `after`.
  *
- * Breaking: a removed operation; a new required parameter, request body or request field (or one made required); a
+ * Breaking: a removed operation; a removed (or renamed) query parameter, which a route refusing unknown keys answers
+ * with a 422; a new required parameter, request body or request field (or one made required); a
  * request type, enum or bound narrowed (fewer values accepted); a removed response status or media type; a response
  * field removed or no longer required, or a response type or enum widened (values the client was never told of).
  * Not breaking: added operations and statuses, optional parameters and fields, widened inputs, narrowed outputs,
@@ -116,8 +117,13 @@ function compareOperation(old: Operation, now: Operation, key: string, schemas: 
     }
     schemas.compare(earlier.schema as Json, parameter.schema as Json, at, 'request');
   }
-  for (const name of oldParameters.keys()) {
-    if (!newParameters.has(name)) add({ breaking: false, kind: 'parameter-removed', at: `${key} ${name}`, message: `parameter removed: ${name} (${key})` });
+  for (const [name, parameter] of oldParameters) {
+    if (newParameters.has(name)) continue;
+    // A client still sending a removed query parameter gets a 422 where the route refuses unknown keys
+    // (forbidNonWhitelisted, which `init` sets, or a strict schema), and the document does not say which routes do: a
+    // removed (or renamed) query parameter is breaking. Unknown headers and cookies are never refused.
+    const breaking = parameter.in === 'query';
+    add({ breaking, kind: 'parameter-removed', at: `${key} ${name}`, message: `parameter removed: ${name} (${key})` });
   }
 
   // The request body.
@@ -181,10 +187,15 @@ function compareContent(
   for (const [mediaType, media] of Object.entries(newContent)) {
     const earlier = oldContent[mediaType];
     if (earlier) {
-      schemas.compare(earlier.schema as Json, media.schema as Json, at, direction);
       // Each item of a stream (an @Sse route's events): OpenAPI 3.2's itemSchema, x-itemSchema in a 3.1 document.
       const items = (content: Json) => (content.itemSchema ?? content['x-itemSchema']) as Json | undefined;
       const [oldItems, newItems] = [items(earlier), items(media)];
+      // A 3.2 stream has its itemSchema alone, a 3.1 one `schema: { type: string }` beside x-itemSchema: the same
+      // stream, so its schema is compared only when both sides give one.
+      const streamed = oldItems !== undefined || newItems !== undefined;
+      if (!streamed || (earlier.schema !== undefined && media.schema !== undefined)) {
+        schemas.compare(earlier.schema as Json, media.schema as Json, at, direction);
+      }
       if (oldItems && newItems) schemas.compare(oldItems, newItems, `${at} items`, direction);
       else if (oldItems || newItems) {
         const change = newItems ? 'added' : 'removed';

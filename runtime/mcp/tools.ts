@@ -124,7 +124,8 @@ function describeTool(route: RouteDefinition, operation: OperationObject, docume
   const inputSchema: SchemaObject = withDefs({ type: 'object', properties, ...(required.length > 0 ? { required } : {}) });
   const mcp = marked(route);
   const description: ToolDescription = { name: mcp?.name ?? operation.operationId, inputSchema };
-  const own = mcp?.description ?? ([operation.summary, operation.description].filter(Boolean).join('\n\n') || undefined);
+  // The summary @ApiOperation gives, not the one the document derives from the method's name ("Find one").
+  const own = mcp?.description ?? ([route.operation?.summary, operation.description].filter(Boolean).join('\n\n') || undefined);
   const text = route.paginated ? [own, PAGED[route.paginated.style]].filter(Boolean).join('\n\n') : own;
   if (text !== undefined) description.description = text;
   const output = successSchema(operation, document);

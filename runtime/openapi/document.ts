@@ -11,6 +11,8 @@ import type { ApiResponseOptions, Class } from '../types';
 import { CROSS_SITE_REFUSED_REF, errorFormatKind, errorMediaType, errorSchemaRef, HEADER_REFS, SHARED_ERROR_REFS, TOO_MANY_REQUESTS_REF, type ErrorFormatKind } from './errors';
 import { successContent } from './media';
 import { markPaginated, pageEnvelope, pageResponse } from './pagination';
+import { returnsNothing } from './returns-nothing';
+import { summaryFromMethodName } from './summaries';
 import { documentedName } from './names';
 import { SCHEMA_REF_PREFIX } from './schemas';
 import type { HeaderObject, OpenApiMethod, OperationObject, PathItemObject, ReferenceObject, ResponseObject, SchemaObject } from './types';
@@ -133,7 +135,7 @@ function describeRoute(route: RouteDefinition, referred: Referred, errors: Error
   const operation = {} as Omit<OperationObject, 'operationId'>;
   if (route.tags.length > 0) operation.tags = [...route.tags];
   const { summary, description, deprecated } = route.operation ?? {};
-  if (summary !== undefined) operation.summary = summary;
+  operation.summary = summary ?? summaryFromMethodName(route.propertyKey);
   if (description !== undefined) operation.description = description;
   if (deprecated || route.deprecated) operation.deprecated = true;
   const parameters = route.segments.flatMap((segment) =>
@@ -170,8 +172,8 @@ function describePages(operation: Omit<OperationObject, 'operationId'>, route: R
 }
 
 /**
- * The declared `@ApiResponse`s, and what the runtime answers by itself: the success status (`@HttpCode`, else 200:
- * decorator metadata cannot tell a method that returns nothing, so a 204 is documented only when declared), 400, 413,
+ * The declared `@ApiResponse`s, and what the runtime answers by itself: the success status (`@HttpCode`, else 204
+ * without content for a handler that returns nothing, `returns-nothing.ts`, else 200), 400, 413,
  * 415 and 422 for a `@Body` or `@Form` route, 422 for a `@Query`, `@Params` or `@Headers` route, and 404 and 500 for
  * every route.
  */
@@ -181,7 +183,7 @@ function describeResponses(route: RouteDefinition, referred: Referred, errors: E
   for (const response of route.responses) declared.set(response.status, describeResponse(response, referred, errors, route));
   const responses = new Map<number, ResponseObject | ReferenceObject>();
   if (![...declared.keys()].some((status) => status >= 200 && status < 300)) {
-    const status = route.httpCode ?? 200;
+    const status = route.httpCode ?? (returnsNothing(route) ? 204 : 200);
     const content = successContent(route, undefined);
     responses.set(status, content ? { description: reasonPhrase(status), content } : { description: reasonPhrase(status) });
   }

@@ -13,6 +13,8 @@ import type { OpenApiDocument, OpenApiOptions, SchemaObject } from './types';
 import type { InputParameter } from '../decorators/metadata';
 import type { RouteDefinition } from '../routing/route-definitions';
 import { documentTags, openApiVersion, toOpenApi32 } from './openapi-version';
+import { markPublicOperations } from './public-operations';
+import { dropUnusedComponents } from './used-components';
 
 export type { OpenApiDocument, OpenApiOptions } from './types';
 
@@ -110,7 +112,8 @@ export function createDocumentGenerator(load: SchemaToolsLoader = loadSchemaTool
     const document: OpenApiDocument = {
       openapi: '3.1.0',
       info: { title: options.title, version: options.version ?? apiVersion ?? '1.0.0', ...(apiVersion === undefined ? {} : { 'x-api-version': apiVersion }) },
-      ...(options.servers ? { servers: options.servers.map((server) => ({ ...server })) } : {}),
+      // The paths carry the basePath (`/api/posts`): the server is the origin the document is served from.
+      servers: options.servers ? options.servers.map((server) => ({ ...server })) : [{ url: '/' }],
       ...(tags.length > 0 ? { tags } : {}),
       paths,
       components: {
@@ -125,6 +128,8 @@ export function createDocumentGenerator(load: SchemaToolsLoader = loadSchemaTool
     // it also puts each schema's JSON Schema in its placeholder's place.
     const replacer = schemaDocument && ((_key: string, value: unknown) => (placeholders.has(value as SchemaObject) ? schemaDocument.schemaOf(placeholders.get(value as SchemaObject)!) : value));
     const copy = JSON.parse(JSON.stringify(document, replacer)) as OpenApiDocument;
+    dropUnusedComponents(copy);
+    markPublicOperations(copy);
     return deepFreeze(version === '3.2' ? toOpenApi32(copy) : copy);
   }
 

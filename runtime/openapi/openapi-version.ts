@@ -89,7 +89,7 @@ function assertNoParentCycle(name: string, details: Map<string, ApiTagOptions>):
   }
 }
 
-/** The 3.2 document from the 3.1 one (a plain copy, not yet frozen): `@Sse` events under `itemSchema`. */
+/** The 3.2 document from the 3.1 one (a plain copy, not yet frozen): `@Sse` events under `itemSchema`, without `schema`. */
 export function toOpenApi32(document: OpenApiDocument): OpenApiDocument {
   document.openapi = '3.2.0';
   for (const item of Object.values(document.paths)) {
@@ -99,6 +99,8 @@ export function toOpenApi32(document: OpenApiDocument): OpenApiDocument {
           if (media['x-itemSchema'] === undefined) continue;
           media.itemSchema = media['x-itemSchema'];
           delete media['x-itemSchema'];
+          // 3.2 reads a sequential media type's `schema` as the whole stream (an array of items): the items alone say it.
+          delete (media as { schema?: unknown }).schema;
         }
       }
     }

@@ -1,5 +1,6 @@
 import { getMetadataStorage } from 'class-validator';
 import { designType, propertyRules, type RuleMetadata } from '../dto/dto-rules';
+import { BINARY_SCHEMA, isBinaryClass, isPlatformClass } from './platform-types';
 import { namedExport } from '../peers/interop';
 import { importSchemaGenerator } from '../peers/schema-generator';
 import type { Class } from '../types';
@@ -130,16 +131,21 @@ function describeClass(cls: Class, loaded: SchemaTools, transformer: Transformer
   });
   // The classes this one refers to, by the name class-validator-jsonschema put in its `$ref`s (the JavaScript name).
   const referenced = new Map<string, Class>();
+  // `File` and `Blob` properties: class-validator-jsonschema's `$ref`s to them are binary parts, inline.
+  const binary = new Set<string>();
   const unions = new Map<string, DiscriminatorOptions>();
   for (const meta of loaded.validationStorage.getTargetValidationMetadatas(cls, '', true, false)) {
     if (typeof meta.target !== 'function') continue;
     const typeMetadata = transformer.findTypeMetadata(meta.target, meta.propertyName);
     const candidates = [typeMetadata?.typeFunction(), designType(meta.target, meta.propertyName)];
-    for (const candidate of candidates) if (isUserClass(candidate)) referenced.set(candidate.name, candidate);
+    for (const candidate of candidates) {
+      if (isBinaryClass(candidate)) binary.add(candidate.name);
+      else if (isUserClass(candidate) && !isPlatformClass(candidate)) referenced.set(candidate.name, candidate);
+    }
     const discriminator = typeMetadata?.options?.discriminator;
     if (meta.type === 'nestedValidation' && discriminator?.property && Array.isArray(discriminator.subTypes)) unions.set(meta.propertyName, discriminator);
   }
-  const schema = applyDtoRules(resolveRefs(generated, referenced, name), propertyRules(cls, loaded.validationStorage));
+  const schema = applyDtoRules(resolveRefs(generated, referenced, name, binary), propertyRules(cls, loaded.validationStorage));
   if (schema.type === undefined && schema.properties === undefined) schema.type = 'object';
   const nested = new Set(referenced.values());
   const tagged: ClassSchema['tagged'] = [];
@@ -167,7 +173,7 @@ function isUserClass(value: unknown): value is Class {
  * Copies the schema, keeping `$ref`s to classes we know and replacing the ones class-validator-jsonschema made from a
  * bare `design:type` (`Array`, `Object`: an `@ValidateNested()` without `@Type(() => Dto)`) with a plain object schema.
  */
-function resolveRefs(node: unknown, referenced: Map<string, Class>, owner: string): SchemaObject {
+function resolveRefs(node: unknown, referenced: Map<string, Class>, owner: string, binary: ReadonlySet<string>): SchemaObject {
   const copy = (value: unknown, path: string): unknown => {
     if (Array.isArray(value)) return value.map((item, index) => copy(item, `${path}.${index}`));
     if (value === null || typeof value !== 'object') return value;
@@ -175,6 +181,10 @@ function resolveRefs(node: unknown, referenced: Map<string, Class>, owner: strin
     const ref = object.$ref;
     const target = typeof ref === 'string' && ref.startsWith(SCHEMA_REF_PREFIX) ? referenced.get(ref.slice(SCHEMA_REF_PREFIX.length)) : undefined;
     if (target) return { ...object, $ref: `${SCHEMA_REF_PREFIX}${documentedName(target, 'DTO class')}` };
+    if (typeof ref === 'string' && binary.has(ref.slice(SCHEMA_REF_PREFIX.length))) {
+      const { $ref: _ref, ...rest } = object;
+      return { ...rest, ...BINARY_SCHEMA };
+    }
     if (typeof ref === 'string' && ref.startsWith(SCHEMA_REF_PREFIX)) {
       warnOnce(
         `${owner}${path}`,

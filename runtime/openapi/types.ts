@@ -116,7 +116,7 @@ export interface OpenApiOptions {
   apiVersion?: string;
   /** `info.description`. */
   description?: string;
-  /** `servers`, e.g. `[{ url: 'https://api.example.com' }]`. Default: none (Swagger UI then calls the page's origin). */
+  /** `servers`, e.g. `[{ url: 'https://api.example.com' }]`. Default: `[{ url: '/' }]`, the origin the document is served from (the paths carry the basePath). */
   servers?: ServerObject[];
   /** Applications to document. Default: every application created in this process (`import '@/app'` first). */
   applications?: readonly DocumentedApplication[];

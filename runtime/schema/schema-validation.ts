@@ -1,5 +1,6 @@
 import type { FieldError, FieldLocation } from '../errors/http-error';
 import type { StandardSchemaV1 } from './standard-schema';
+import { unknownKeyIssues } from './unknown-keys';
 
 /** A value a schema accepted (its output), or the field errors of its issues. */
 export type SchemaOutcome = { ok: true; value: unknown } | { ok: false; errors: FieldError[] };
@@ -13,19 +14,25 @@ export type SchemaOutcome = { ok: true; value: unknown } | { ok: false; errors: 
 export function validateWithSchema(schema: StandardSchemaV1, value: unknown, where: FieldLocation): SchemaOutcome | Promise<SchemaOutcome> {
   const result = schema['~standard'].validate(value);
   return typeof (result as PromiseLike<unknown>).then === 'function'
-    ? (result as Promise<StandardSchemaV1.Result<unknown>>).then((settled) => outcome(settled, where))
-    : outcome(result as StandardSchemaV1.Result<unknown>, where);
+    ? (result as Promise<StandardSchemaV1.Result<unknown>>).then((settled) => outcome(settled, where, schema))
+    : outcome(result as StandardSchemaV1.Result<unknown>, where, schema);
 }
 
-function outcome(result: StandardSchemaV1.Result<unknown>, where: FieldLocation): SchemaOutcome {
+function outcome(result: StandardSchemaV1.Result<unknown>, where: FieldLocation, schema: StandardSchemaV1): SchemaOutcome {
   if (!result.issues) return { ok: true, value: (result as { value: unknown }).value };
-  return { ok: false, errors: issueErrors(result.issues, where) };
+  return { ok: false, errors: issueErrors(result.issues, where, schema) };
 }
 
-/** The issues as field errors: `field` the issue's path joined with `.` (array indexes included), `message` the library's. */
-export function issueErrors(issues: ReadonlyArray<StandardSchemaV1.Issue>, where: FieldLocation): FieldError[] {
-  const errors: FieldError[] = new Array(issues.length);
-  for (let i = 0; i < issues.length; i++) errors[i] = { field: issueField(issues[i].path), message: issues[i].message, in: where };
+/**
+ * The issues as field errors: `field` the issue's path joined with `.` (array indexes included), `message` the
+ * library's. An unknown-key issue is one error per key, named by the key (`unknown-keys.ts`).
+ */
+export function issueErrors(issues: ReadonlyArray<StandardSchemaV1.Issue>, where: FieldLocation, schema?: StandardSchemaV1): FieldError[] {
+  const errors: FieldError[] = [];
+  for (const issue of issues) {
+    const split = unknownKeyIssues(issue, schema);
+    for (const each of split ?? [issue]) errors.push({ field: issueField(each.path), message: each.message, in: where });
+  }
   return errors;
 }
 

@@ -2,6 +2,7 @@ import { mkdirSync, symlinkSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
+import { compareDocuments } from '../../generators/document/diff';
 import { BIN, REPO_ROOT, cleanup, read, tempProject, write } from './helpers';
 import { exec } from './processes';
 
@@ -147,6 +148,18 @@ const CASES: Case[] = [
     line: 'not breaking: parameter added, optional: query project (GET /api/tasks)',
   },
   {
+    name: 'a removed query parameter',
+    dto: replace('export class ListTasksQuery {\n  @IsOptional()\n  @IsInt()\n  limit?: number;\n}', 'export class ListTasksQuery {}'),
+    breaking: true,
+    line: 'breaking: parameter removed: query limit (GET /api/tasks)',
+  },
+  {
+    name: 'a renamed query parameter (a removal and an addition)',
+    dto: replace('  @IsInt()\n  limit?: number;', '  @IsInt()\n  max?: number;'),
+    breaking: true,
+    line: 'breaking: parameter removed: query limit (GET /api/tasks)',
+  },
+  {
     name: 'a removed response field',
     dto: replace('  @IsOptional()\n  @IsString()\n  note?: string;\n', ''),
     breaking: true,
@@ -279,3 +292,37 @@ table('--format json: one object on stdout with every change, the count of break
 });
 
 table.run();
+
+const removal = suite('openapi --check: a removed parameter, by where it was');
+
+removal('a query parameter removed or renamed is breaking; a header or cookie parameter removed is not', () => {
+  const document = (parameters: { name: string; in: string }[]) => ({
+    openapi: '3.1.0',
+    paths: { '/a': { get: { parameters: parameters.map((parameter) => ({ ...parameter, schema: { type: 'string' } })), responses: {} } } },
+  });
+  const before = document([{ name: 'limit', in: 'query' }, { name: 'x-trace', in: 'header' }, { name: 'theme', in: 'cookie' }]);
+  const changes = compareDocuments(before, document([{ name: 'max', in: 'query' }]));
+  assert.equal(
+    changes.map((change) => `${change.breaking ? 'breaking' : 'not breaking'}: ${change.message}`),
+    [
+      'not breaking: parameter added, optional: query max (GET /a)',
+      'breaking: parameter removed: query limit (GET /a)',
+      'not breaking: parameter removed: header x-trace (GET /a)',
+      'not breaking: parameter removed: cookie theme (GET /a)',
+    ],
+  );
+});
+
+removal("a 3.2 stream's itemSchema alone and a 3.1 stream's schema beside x-itemSchema are the same stream", () => {
+  const item = { type: 'object', properties: { data: { type: 'string' } }, required: ['data'] };
+  const stream = (openapi: string, media: Record<string, unknown>) => ({
+    openapi,
+    paths: { '/e': { get: { responses: { '200': { description: 'OK', content: { 'text/event-stream': media } } } } } },
+  });
+  const v31 = stream('3.1.0', { schema: { type: 'string' }, 'x-itemSchema': item });
+  const v32 = stream('3.2.0', { itemSchema: item });
+  assert.equal(compareDocuments(v32, v31).map((change) => change.message), ['OpenAPI version changed: 3.2.0 → 3.1.0']);
+  assert.equal(compareDocuments(v31, v32).map((change) => change.message), ['OpenAPI version changed: 3.1.0 → 3.2.0']);
+});
+
+removal.run();

@@ -62,7 +62,7 @@ parameters('a @Params DTO gives its path parameters their schemas; the others st
     { name: 'id', in: 'path', required: true, schema: { minimum: 1, type: 'integer' } },
   ]);
   assert.ok(update.requestBody);
-  assert.equal(Object.keys(update), ['operationId', 'parameters', 'requestBody', 'responses']);
+  assert.equal(Object.keys(update), ['operationId', 'summary', 'parameters', 'requestBody', 'responses']);
   for (const method of ['get', 'post', 'put', 'patch', 'delete'] as const) {
     assert.equal(doc.paths['/api/shops/{shop}/items/any/{id}'][method]!.parameters![1].schema, { minimum: 1, type: 'integer' }, method);
   }

@@ -81,7 +81,14 @@ security('the schemes are components.securitySchemes, and each operation lists i
   assert.equal(doc.components.securitySchemes, { apiKey: securitySchemes.apiKey, bearer: securitySchemes.bearer });
   assert.equal(doc.paths['/api/articles'].get!.security, [{ bearer: [] }]);
   assert.equal(doc.paths['/api/articles/{slug}'].get!.security, [{ bearer: [] }, { apiKey: [] }]);
+  // A document that declares security says which operations are public (issue 44).
+  assert.equal(doc.paths['/api/health'].get!.security, []);
+});
+
+security('a document without any security adds no security: [] to its operations', async () => {
+  const doc = await generate({ title: 'Health', applications: [app], controllers: [HealthController] });
   assert.is(doc.paths['/api/health'].get!.security, undefined);
+  assert.is(doc.components.securitySchemes, undefined);
 });
 
 security('the document with security stays a valid OpenAPI 3.1 document', async () => {

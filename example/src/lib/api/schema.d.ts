@@ -344,6 +344,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** List */
         get: operations["AuthorsV2Controller_list"];
         put?: never;
         post?: never;
@@ -360,6 +361,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** Count */
         get: operations["AuthorsV2Controller_count_v2"];
         put?: never;
         post?: never;
@@ -376,6 +378,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** Find one */
         get: operations["AuthorsV2Controller_findOne"];
         put?: never;
         post?: never;
@@ -392,6 +395,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** Count */
         get: operations["AuthorsV2Controller_count_v1"];
         put?: never;
         post?: never;
@@ -408,7 +412,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @deprecated */
+        /**
+         * List
+         * @deprecated
+         */
         get: operations["AuthorsV1Controller_list"];
         put?: never;
         post?: never;
@@ -425,7 +432,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @deprecated */
+        /**
+         * Find one
+         * @deprecated
+         */
         get: operations["AuthorsV1Controller_findOne"];
         put?: never;
         post?: never;
@@ -455,11 +465,6 @@ export interface components {
             firstName: string;
             lastName: string;
         };
-        AvatarDto: {
-            name: string;
-            type: string;
-            size: number;
-        };
         AvatarForm: {
             /** Format: binary */
             avatar: string;
@@ -481,7 +486,6 @@ export interface components {
             statusCode: number;
             message: string;
         };
-        File: Record<string, never>;
         OrderItemDto: {
             name: string;
             quantity: number;
@@ -1417,8 +1421,8 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description OK */
-            200: {
+            /** @description No Content */
+            204: {
                 headers: {
                     [name: string]: unknown;
                 };
