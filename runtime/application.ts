@@ -5,7 +5,7 @@ import type { ErrorHook } from './errors/error-handler';
 import type { ErrorFormatter } from './errors/http-error';
 import type { ResponseContractMode } from './dispatch/invoker';
 import type { CsrfOptions } from './guards/csrf';
-import type { ApplicationRateLimitOptions } from './guards/limits';
+import { memoryStore, type ApplicationRateLimitOptions, type ApplicationStore, type MemoryStore, type RedisStore } from './guards/limits';
 import { lazy, type Lazy } from './lazy';
 import { joinPaths } from './routing/path';
 import { registerApplication } from './routing/registry';
@@ -62,6 +62,12 @@ export interface ApplicationOptions {
    * counts between instances. Over the limit: 429 with `Retry-After` and the `RateLimit` headers.
    */
   rateLimit?: ApplicationRateLimitOptions;
+  /**
+   * Where the application keeps what it counts and remembers: rate-limit counts (unless `rateLimit.store` names
+   * another), idempotency keys and webhook deliveries. `memoryStore()` by default (this process only);
+   * `redisStore(client)` shares them between instances; or your own {@link ApplicationStore}.
+   */
+  store?: MemoryStore | RedisStore | ApplicationStore;
   /** A strong ETag of the body on GET routes' 200 answers, and 304 Not Modified for a matching `If-None-Match`. Default false (`@ETag()` per route). */
   etag?: boolean;
   /**
@@ -165,6 +171,7 @@ export function createApplication(options: ApplicationOptions): Application {
   }
   // Checked by the chunks that use them, loaded with the dispatcher (dispatch/route-steps.ts): importing the library stays small.
   const { csrf, rateLimit, etag, tracing } = options;
+  const store = options.store ?? memoryStore();
   const responseContract = options.responseContract;
   if (![undefined, 'strip', 'validate', 'off'].includes(responseContract)) {
     throw new TypeError(`createApplication: responseContract must be 'strip', 'validate' or 'off', got ${JSON.stringify(responseContract)}.`);
@@ -188,6 +195,7 @@ export function createApplication(options: ApplicationOptions): Application {
     onError: options.onError,
     csrf,
     rateLimit,
+    store,
     etag,
     tracing,
     versioning,

@@ -19,7 +19,7 @@ export { Produces } from './decorators/produces';
 export { RateLimit } from './decorators/rate-limit';
 export { CacheControl, ETag } from './decorators/caching';
 export { memoryStore, redisStore } from './guards/limits';
-export type { ApplicationRateLimitOptions, MemoryStoreOptions, RateLimitCount, RateLimitHit, RateLimitOptions, RateLimitStore, RedisClient, RedisStoreOptions } from './guards/limits';
+export type { ApplicationRateLimitOptions, ApplicationStore, MemoryStoreOptions, RateLimitCount, RateLimitHit, RateLimitOptions, RateLimitStore, RedisClient, RedisStoreOptions } from './guards/limits';
 export type { RateLimitStoreError } from './guards/rate-limit';
 export type { CsrfOptions } from './guards/csrf';
 export type { CacheControlOptions } from './caching/cache-control';

@@ -2,7 +2,7 @@ import type { HttpCaching } from '../caching/http-caching';
 import { compose, type Handler } from '../compose';
 import type { ErrorHook, ErrorResponder } from '../errors/error-handler';
 import { csrfCheck, type CsrfOptions } from '../guards/csrf';
-import type { ApplicationRateLimitOptions } from '../guards/limits';
+import type { ApplicationRateLimitOptions, ApplicationStore, MemoryStore, RedisStore } from '../guards/limits';
 import type { RouteResponder } from '../responses/route-responder';
 import type { RouteDefinition } from '../routing/route-definitions';
 import type { InvokerTrace } from '../tracing/hooks';
@@ -15,6 +15,8 @@ export interface StepSettings {
   routes: readonly { definition: RouteDefinition }[];
   csrf?: false | CsrfOptions;
   rateLimit?: ApplicationRateLimitOptions;
+  /** The application's store (`createApplication({ store })`), built by the chunks that use it (guards/store.ts). */
+  store?: MemoryStore | RedisStore | ApplicationStore;
   etag?: boolean;
   tracing?: boolean;
   onError?: ErrorHook;
@@ -64,7 +66,7 @@ export function routeSteps(settings: StepSettings, modules: StepModules, errorHa
   const { tracing, rateLimiter, httpCaching } = modules;
   const fail = tracing ? tracing.fail(errorHandler) : errorHandler;
   const csrf = csrfCheck(settings.csrf, fail);
-  const limit = rateLimiter?.({ basePath: settings.basePath, rateLimit: settings.rateLimit, fail, onError: settings.onError });
+  const limit = rateLimiter?.({ basePath: settings.basePath, rateLimit: settings.rateLimit, store: settings.store, fail, onError: settings.onError });
   return {
     fail,
     responder: httpCaching?.etag,
