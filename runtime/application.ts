@@ -5,6 +5,7 @@ import type { ErrorHook } from './errors/error-handler';
 import type { ErrorFormatter } from './errors/http-error';
 import type { ResponseContractMode } from './dispatch/invoker';
 import type { CsrfOptions } from './guards/csrf';
+import type { RequestLogger } from './logging/logger';
 import { memoryStore, type ApplicationRateLimitOptions, type ApplicationStore, type MemoryStore, type RedisStore } from './guards/limits';
 import { lazy, type Lazy } from './lazy';
 import { joinPaths } from './routing/path';
@@ -76,6 +77,12 @@ export interface ApplicationOptions {
    * tracer provider registered (instrumentation.ts); without them it does nothing.
    */
   tracing?: boolean;
+  /**
+   * One line per request, written after its response by a logger with pino's shape (`pino()`): method, route
+   * template, status, duration, request id, principal id when authenticated, the number of field errors; a 5xx with
+   * its error. Never a body, a header's value or the query. Default: nothing is logged.
+   */
+  log?: RequestLogger;
   /**
    * API versions, named by the path (`{ type: 'uri' }`: `/api/v2/posts`), a header (`{ type: 'header', header:
    * 'X-API-Version' }`) or `Accept` (`{ type: 'media-type' }`: `application/json; version=2`); routes choose theirs
@@ -198,6 +205,7 @@ export function createApplication(options: ApplicationOptions): Application {
     store,
     etag,
     tracing,
+    log: options.log,
     versioning,
   };
   const globalMiddleware: Middleware[] = [];

@@ -2,9 +2,12 @@ import type { HttpCaching } from '../caching/http-caching';
 import { compose, type Handler } from '../compose';
 import type { ErrorHook, ErrorResponder } from '../errors/error-handler';
 import { csrfCheck, type CsrfOptions } from '../guards/csrf';
+import { requestIdOf } from './request-id';
 import type { ApplicationRateLimitOptions, ApplicationStore, MemoryStore, RedisStore } from '../guards/limits';
 import type { RouteResponder } from '../responses/route-responder';
 import type { RouteDefinition } from '../routing/route-definitions';
+import type { RequestLog } from '../logging/request-log';
+import type { RequestLogger } from '../logging/logger';
 import type { InvokerTrace } from '../tracing/hooks';
 import type { Tracing } from '../tracing/spans';
 import type { Middleware } from '../types';
@@ -19,6 +22,8 @@ export interface StepSettings {
   store?: MemoryStore | RedisStore | ApplicationStore;
   etag?: boolean;
   tracing?: boolean;
+  /** `createApplication({ log })`: one line per request (logging/request-log.ts, a chunk). */
+  log?: RequestLogger;
   onError?: ErrorHook;
 }
 
@@ -27,6 +32,7 @@ export interface StepModules {
   tracing?: Tracing;
   rateLimiter?: typeof import('../guards/rate-limit').rateLimiter;
   httpCaching?: HttpCaching;
+  requestLog?: RequestLog;
 }
 
 /**
@@ -37,18 +43,23 @@ export function loadStepModules(settings: StepSettings): StepModules | Promise<S
   const definitions = settings.routes.map(({ definition }) => definition);
   const limits = settings.rateLimit !== undefined || definitions.some((definition) => definition.rateLimit ?? definition.controllerRateLimit);
   const caching = settings.etag === true || definitions.some((definition) => definition.cacheControl !== undefined || definition.etag);
-  if (!settings.tracing && !limits && !caching) return {};
+  if (!settings.tracing && !limits && !caching && settings.log === undefined) return {};
   return Promise.all([
+    settings.log !== undefined ? import('../logging/request-log').then((module) => module.requestLog(settings.log!)) : undefined,
     settings.tracing ? import('../tracing/spans').then((module) => module.loadTracing()) : undefined,
     limits ? import('../guards/rate-limit').then((module) => module.rateLimiter) : undefined,
     caching ? import('../caching/http-caching').then((module) => module.httpCaching(settings.etag === true)) : undefined,
-  ]).then(([tracing, rateLimiter, httpCaching]) => ({ tracing, rateLimiter, httpCaching }));
+  ]).then(([requestLog, tracing, rateLimiter, httpCaching]) => ({ requestLog, tracing, rateLimiter, httpCaching }));
 }
 
 /** Where the production steps go in a route's answer. */
 export interface RouteSteps {
   /** The application's error handler (recording unexpected errors on the active span when traced). */
   fail: ErrorResponder;
+  /** The request's id (dispatch/request-id.ts): the incoming sane `X-Request-Id`, the trace's id, or a new one. */
+  requestId(request: Request): string;
+  /** With `log`: writes the request's line once it is answered; undefined without, so that it costs nothing. */
+  done?: RequestLog['done'];
   /** For the invoker: the responder with ETags, and the spans of validation, handler and contract. */
   responder?: (definition: RouteDefinition, send: RouteResponder) => RouteResponder;
   trace?: InvokerTrace;
@@ -63,12 +74,16 @@ export interface RouteSteps {
 }
 
 export function routeSteps(settings: StepSettings, modules: StepModules, errorHandler: ErrorResponder): RouteSteps {
-  const { tracing, rateLimiter, httpCaching } = modules;
-  const fail = tracing ? tracing.fail(errorHandler) : errorHandler;
+  const { tracing, rateLimiter, httpCaching, requestLog } = modules;
+  const traced = tracing ? tracing.fail(errorHandler) : errorHandler;
+  const fail = requestLog ? requestLog.fail(traced) : traced;
+  const traceId = tracing?.traceId;
   const csrf = csrfCheck(settings.csrf, fail);
   const limit = rateLimiter?.({ basePath: settings.basePath, rateLimit: settings.rateLimit, store: settings.store, fail, onError: settings.onError });
   return {
     fail,
+    requestId: traceId ? (request) => requestIdOf(request, traceId) : (request) => requestIdOf(request),
+    done: requestLog?.done,
     responder: httpCaching?.etag,
     trace: tracing?.invoker,
     around(definition, run) {
