@@ -21,6 +21,8 @@ export { CacheControl, ETag } from './decorators/caching';
 export { memoryStore, redisStore } from './guards/limits';
 export type { ApplicationRateLimitOptions, ApplicationStore, MemoryStoreOptions, RateLimitCount, RateLimitHit, RateLimitOptions, RateLimitStore, RedisClient, RedisStoreOptions } from './guards/limits';
 export type { RequestLogger } from './logging/logger';
+export { Idempotent } from './decorators/idempotent';
+export type { IdempotentOptions } from './idempotency/options';
 export type { RateLimitStoreError } from './guards/rate-limit';
 export type { CsrfOptions } from './guards/csrf';
 export type { CacheControlOptions } from './caching/cache-control';

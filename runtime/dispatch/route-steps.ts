@@ -22,6 +22,8 @@ export interface StepSettings {
   store?: MemoryStore | RedisStore | ApplicationStore;
   etag?: boolean;
   tracing?: boolean;
+  /** Largest body `@Body` reads: idempotency reads no more to compare payloads. */
+  bodyLimit?: number;
   /** `createApplication({ log })`: one line per request (logging/request-log.ts, a chunk). */
   log?: RequestLogger;
   onError?: ErrorHook;
@@ -33,6 +35,7 @@ export interface StepModules {
   rateLimiter?: typeof import('../guards/rate-limit').rateLimiter;
   httpCaching?: HttpCaching;
   requestLog?: RequestLog;
+  idempotency?: typeof import('../idempotency/idempotency').idempotency;
 }
 
 /**
@@ -43,13 +46,15 @@ export function loadStepModules(settings: StepSettings): StepModules | Promise<S
   const definitions = settings.routes.map(({ definition }) => definition);
   const limits = settings.rateLimit !== undefined || definitions.some((definition) => definition.rateLimit ?? definition.controllerRateLimit);
   const caching = settings.etag === true || definitions.some((definition) => definition.cacheControl !== undefined || definition.etag);
-  if (!settings.tracing && !limits && !caching && settings.log === undefined) return {};
+  const idempotent = definitions.some((definition) => definition.idempotent !== undefined);
+  if (!settings.tracing && !limits && !caching && !idempotent && settings.log === undefined) return {};
   return Promise.all([
+    idempotent ? import('../idempotency/idempotency').then((module) => module.idempotency) : undefined,
     settings.log !== undefined ? import('../logging/request-log').then((module) => module.requestLog(settings.log!)) : undefined,
     settings.tracing ? import('../tracing/spans').then((module) => module.loadTracing()) : undefined,
     limits ? import('../guards/rate-limit').then((module) => module.rateLimiter) : undefined,
     caching ? import('../caching/http-caching').then((module) => module.httpCaching(settings.etag === true)) : undefined,
-  ]).then(([requestLog, tracing, rateLimiter, httpCaching]) => ({ requestLog, tracing, rateLimiter, httpCaching }));
+  ]).then(([idempotency, requestLog, tracing, rateLimiter, httpCaching]) => ({ idempotency, requestLog, tracing, rateLimiter, httpCaching }));
 }
 
 /** Where the production steps go in a route's answer. */
@@ -63,7 +68,7 @@ export interface RouteSteps {
   /** For the invoker: the responder with ETags, and the spans of validation, handler and contract. */
   responder?: (definition: RouteDefinition, send: RouteResponder) => RouteResponder;
   trace?: InvokerTrace;
-  /** Right around the invoker, after every middleware: the rate limits, then `Cache-Control`. */
+  /** Right around the invoker, after every middleware: the rate limits, `Cache-Control`, then idempotency keys. */
   around(definition: RouteDefinition, run: Handler): Handler;
   /**
    * The route's whole chain, composed on its first request: the global middleware, the CSRF check, the route's
@@ -74,12 +79,13 @@ export interface RouteSteps {
 }
 
 export function routeSteps(settings: StepSettings, modules: StepModules, errorHandler: ErrorResponder): RouteSteps {
-  const { tracing, rateLimiter, httpCaching, requestLog } = modules;
+  const { tracing, rateLimiter, httpCaching, requestLog, idempotency } = modules;
   const traced = tracing ? tracing.fail(errorHandler) : errorHandler;
   const fail = requestLog ? requestLog.fail(traced) : traced;
   const traceId = tracing?.traceId;
   const csrf = csrfCheck(settings.csrf, fail);
   const limit = rateLimiter?.({ basePath: settings.basePath, rateLimit: settings.rateLimit, store: settings.store, fail, onError: settings.onError });
+  const idempotent = idempotency?.({ store: settings.store, bodyLimit: settings.bodyLimit ?? 1024 * 1024, fail });
   return {
     fail,
     requestId: traceId ? (request) => requestIdOf(request, traceId) : (request) => requestIdOf(request),
@@ -87,7 +93,8 @@ export function routeSteps(settings: StepSettings, modules: StepModules, errorHa
     responder: httpCaching?.etag,
     trace: tracing?.invoker,
     around(definition, run) {
-      const cached = httpCaching ? httpCaching.cacheControl(definition, run) : run;
+      const kept = idempotent ? idempotent(definition, run) : run;
+      const cached = httpCaching ? httpCaching.cacheControl(definition, kept) : kept;
       return limit ? limit(definition, cached) : cached;
     },
     chain(definition, globalMiddleware, middleware, run) {

@@ -1,5 +1,6 @@
 import { findClassRecord, type CustomParameter, type InputParameter, type ProductionRecord } from '../decorators/metadata';
 import type { RateLimitOptions } from '../guards/limits';
+import type { IdempotentOptions } from '../idempotency/options';
 import { joinPaths, parsePattern, type PatternSegment } from './path';
 import { checkRoute, type VersioningOptions } from './versioning';
 import type { ApiOperationOptions, ApiResponseOptions, Class, DeprecatedOptions, Middleware, RouteMethod, SecurityRequirement, VersionValue } from '../types';
@@ -46,6 +47,8 @@ export interface RouteDefinition {
   cacheControl?: ProductionRecord['cacheControl'];
   /** `@ETag` of the method, else of the controller. */
   etag?: boolean;
+  /** The method's `@Idempotent`, else its controller's (`fromController`: applied to its POST and PATCH routes only). */
+  idempotent?: IdempotentOptions & { fromController?: boolean };
   /** `@Version` of the method, else of the controller. Without it: `defaultVersion`, else every version. */
   version?: VersionValue;
   /** `@Deprecated`: its responses carry `Deprecation` (and `Sunset`, `Link`). */
@@ -101,6 +104,7 @@ export function buildRouteDefinitions(controllers: readonly Class[], basePath: s
         rateLimit: method?.rateLimit,
         cacheControl: method?.cacheControl ?? record.cacheControl,
         etag: method?.etag ?? record.etag,
+        idempotent: method?.idempotent ?? (record.idempotent && { ...record.idempotent, fromController: true }),
         version,
         deprecated,
       });
