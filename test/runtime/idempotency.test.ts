@@ -3,7 +3,7 @@ import { Redis } from 'ioredis';
 import { IsString } from 'class-validator';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { Body, Controller, createApplication, Get, HttpCode, Idempotent, memoryStore, Patch, Post, Sse, redisStore, type ApplicationOptions } from '../../runtime';
+import { Body, Controller, createApplication, generateOpenApiDocument, Get, HttpCode, Idempotent, memoryStore, Patch, Post, Sse, redisStore, type ApplicationOptions } from '../../runtime';
 import { captureConsole } from './helpers';
 import { startRedis, type RunningRedis } from '../support/redis-server';
 
@@ -177,6 +177,21 @@ test('streams and downloads are refused when the application is created', async 
     assert.match(answer, /EventsController\.events: @Idempotent cannot replay a stream or a download/);
   });
   assert.ok(printed.error.length >= 1);
+});
+
+test('the document gives the operation its Idempotency-Key header, the 409 and the 422, and not to GET routes', async () => {
+  const handler = createApplication({ basePath: '/documented', controllers: [OrdersController, PaymentsController] });
+  const doc = (await generateOpenApiDocument({ title: 'API', applications: [handler] })) as any;
+  const create = doc.paths['/documented/orders'].post;
+  const header = create.parameters.find((parameter: { name: string }) => parameter.name === 'Idempotency-Key');
+  assert.equal([header.in, header.required], ['header', false]);
+  assert.ok(create.responses['409']);
+  assert.match(create.responses['422'].description, /Idempotency-Key was used with another payload/);
+  assert.ok(create.responses['201'].headers['Idempotency-Replayed']);
+  const pay = doc.paths['/documented/payments'].post;
+  assert.is(pay.parameters.find((parameter: { name: string }) => parameter.name === 'Idempotency-Key').required, true);
+  assert.ok(pay.responses['400']);
+  assert.is(doc.paths['/documented/orders'].get.parameters, undefined);
 });
 
 test.run();
