@@ -10,7 +10,7 @@ export class RouteContext<Params extends Record<string, string> = Record<string,
   /**
    * The request's id: the `X-Request-Id` of its answer, its error body's `requestId` (`instance` in problem details)
    * and its log line's. The incoming `X-Request-Id` when it is a sane token, else the trace's id when tracing is on,
-   * else a new UUID; empty outside an application's dispatch.
+   * else a new UUID-shaped id (a random prefix per process and a counter: unique, not secret); empty outside an application's dispatch.
    */
   readonly requestId: string;
   /** A per-request object for middleware to hand things to handlers (e.g. the signed-in user). */
