@@ -5,9 +5,10 @@ import type { ErrorHook } from './errors/error-handler';
 import type { ErrorFormatter } from './errors/http-error';
 import type { ResponseContractMode } from './dispatch/invoker';
 import type { CsrfOptions } from './guards/csrf';
-import type { ApplicationRateLimitOptions } from './guards/limits';
 import type { ApplicationAuthOptions } from './auth/schemes';
 import { checkAuth } from './auth/check';
+import type { RequestLogger } from './logging/logger';
+import { memoryStore, type ApplicationRateLimitOptions, type ApplicationStore, type MemoryStore, type RedisStore } from './guards/limits';
 import { lazy, type Lazy } from './lazy';
 import { joinPaths } from './routing/path';
 import { registerApplication } from './routing/registry';
@@ -64,6 +65,12 @@ export interface ApplicationOptions {
    * counts between instances. Over the limit: 429 with `Retry-After` and the `RateLimit` headers.
    */
   rateLimit?: ApplicationRateLimitOptions;
+  /**
+   * Where the application keeps what it counts and remembers: rate-limit counts (unless `rateLimit.store` names
+   * another), idempotency keys and webhook deliveries. `memoryStore()` by default (this process only);
+   * `redisStore(client)` shares them between instances; or your own {@link ApplicationStore}.
+   */
+  store?: MemoryStore | RedisStore | ApplicationStore;
   /** A strong ETag of the body on GET routes' 200 answers, and 304 Not Modified for a matching `If-None-Match`. Default false (`@ETag()` per route). */
   etag?: boolean;
   /**
@@ -72,6 +79,12 @@ export interface ApplicationOptions {
    * tracer provider registered (instrumentation.ts); without them it does nothing.
    */
   tracing?: boolean;
+  /**
+   * One line per request, written after its response by a logger with pino's shape (`pino()`): method, route
+   * template, status, duration, request id, principal id when authenticated, the number of field errors; a 5xx with
+   * its error. Never a body, a header's value or the query. Default: nothing is logged.
+   */
+  log?: RequestLogger;
   /**
    * API versions, named by the path (`{ type: 'uri' }`: `/api/v2/posts`), a header (`{ type: 'header', header:
    * 'X-API-Version' }`) or `Accept` (`{ type: 'media-type' }`: `application/json; version=2`); routes choose theirs
@@ -176,6 +189,7 @@ export function createApplication(options: ApplicationOptions): Application {
   }
   // Checked by the chunks that use them, loaded with the dispatcher (dispatch/route-steps.ts): importing the library stays small.
   const { csrf, rateLimit, etag, tracing } = options;
+  const store = options.store ?? memoryStore();
   const responseContract = options.responseContract;
   if (![undefined, 'strip', 'validate', 'off'].includes(responseContract)) {
     throw new TypeError(`createApplication: responseContract must be 'strip', 'validate' or 'off', got ${JSON.stringify(responseContract)}.`);
@@ -199,8 +213,10 @@ export function createApplication(options: ApplicationOptions): Application {
     onError: options.onError,
     csrf,
     rateLimit,
+    store,
     etag,
     tracing,
+    log: options.log,
     versioning,
     auth,
   };

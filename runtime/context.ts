@@ -7,13 +7,20 @@ import { json, text, type ResponseOptions } from './responses/response';
 export class RouteContext<Params extends Record<string, string> = Record<string, string>, State extends Record<string, unknown> = Record<string, unknown>> {
   readonly request: Request;
   readonly params: Params;
+  /**
+   * The request's id: the `X-Request-Id` of its answer, its error body's `requestId` (`instance` in problem details)
+   * and its log line's. The incoming `X-Request-Id` when it is a sane token, else the trace's id when tracing is on,
+   * else a new UUID-shaped id (a random prefix per process and a counter: unique, not secret); empty outside an application's dispatch.
+   */
+  readonly requestId: string;
   /** A per-request object for middleware to hand things to handlers (e.g. the signed-in user). */
   state: State = {} as State;
   private search: URLSearchParams | undefined;
 
-  constructor(request: Request, params: Params) {
+  constructor(request: Request, params: Params, requestId = '') {
     this.request = request;
     this.params = params;
+    this.requestId = requestId;
   }
 
   /** The query string, parsed on first use. */

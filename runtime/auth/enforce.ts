@@ -5,7 +5,7 @@ import { clientError } from '../errors/http-error';
 import { clientAddress } from '../guards/client-address';
 import { sameHost, type CsrfOptions } from '../guards/csrf';
 import type { ApplicationRateLimitOptions } from '../guards/limits';
-import { checkRateLimit, storeOf } from '../guards/rate-limit';
+import { checkRateLimit, countStore, type RateLimitSettings } from '../guards/rate-limit';
 import type { RouteDefinition } from '../routing/route-definitions';
 import { challenge, credentialOf, fromCookie } from './credentials';
 import { authenticated } from './principal';
@@ -17,6 +17,8 @@ export interface AuthSettings {
   auth?: ApplicationAuthOptions;
   csrf?: false | CsrfOptions;
   rateLimit?: ApplicationRateLimitOptions;
+  /** The application's store: failed authentications are counted there unless `rateLimit.store` names another. */
+  store?: RateLimitSettings['store'];
   routes: readonly { definition: RouteDefinition }[];
 }
 
@@ -44,7 +46,7 @@ export async function loadAuthenticator(settings: AuthSettings): Promise<(fail: 
   const verifying = await verifiers(schemes);
   const failures = settings.auth?.failures === false ? undefined : (settings.auth?.failures ?? DEFAULT_FAILURES);
   if (failures) checkRateLimit(failures, 'createApplication({ auth: { failures } })');
-  const store = failures && storeOf(settings.rateLimit?.store);
+  const store = failures && countStore(settings.rateLimit?.store, settings.store);
   const csrf = settings.csrf === false ? undefined : (settings.csrf ?? {});
   const allowed = new Set((csrf?.origins ?? []).map((origin) => origin.toLowerCase()));
   // Addresses over the failure limit, until when: refused before anything is verified.

@@ -3,6 +3,7 @@ import type { CacheControlOptions } from '../caching/cache-control';
 import type { RateLimitOptions } from '../guards/limits';
 import type { RouteAuth } from '../auth/schemes';
 import type { PageRecord } from '../pagination/options';
+import type { IdempotentOptions } from '../idempotency/options';
 import type { ApiOperationOptions, ApiResponseOptions, ApiTagOptions, Class, DeprecatedOptions, McpToolOptions, Middleware, ParamResolver, RouteMethod, SecurityRequirement, VersionValue } from '../types';
 
 /** An input validated by a DTO class (class-transformer, then class-validator). */
@@ -39,6 +40,7 @@ export interface ProductionRecord {
   etag?: boolean;
   /** `@Auth(...)`, or `false` for `@Public()`. */
   auth?: RouteAuth;
+  idempotent?: IdempotentOptions;
 }
 
 /** What the decorators record about one method of a controller. */

@@ -14,6 +14,7 @@ import { serializingResponder } from '../responses/serialize';
 import type { RoutableRoute, RouterOutcome } from '../routing/router';
 import type { VersioningOptions } from '../routing/versioning';
 import type { Middleware } from '../types';
+import { withRequestId } from './request-id';
 import { loadStepModules, routeSteps, type RouteSteps, type StepSettings } from './route-steps';
 import { warnAboutShadowedRoutes } from './shadowed-routes';
 
@@ -89,11 +90,12 @@ export function routerDispatch(
   router.compile();
   warnAboutShadowedRoutes([{ router, routes }], settings.basePath);
   const missChain = missChains(globalMiddleware, fail, () => router, notFound);
-  return singleRouterDispatch(router, missChain, freezer(routes, globalMiddleware, steps, deprecate), fail);
+  return singleRouterDispatch(router, missChain, freezer(routes, globalMiddleware, steps, deprecate), steps);
 }
 
 /** A function of its own: the closure it returns keeps only what answering needs, not the building's scope. */
-function singleRouterDispatch(router: TrieRouter<CompiledRoute>, missChain: (miss: Miss) => Handler, freeze: () => void, fail: ErrorResponder): Dispatch {
+function singleRouterDispatch(router: TrieRouter<CompiledRoute>, missChain: (miss: Miss) => Handler, freeze: () => void, steps: RouteSteps): Dispatch {
+  const { fail, requestId, done } = steps;
   // Middleware is composed once, on the first request (app.use() refuses more after it).
   let frozen = false;
   return async function handle(request: Request): Promise<Response> {
@@ -102,8 +104,9 @@ function singleRouterDispatch(router: TrieRouter<CompiledRoute>, missChain: (mis
       freeze();
     }
     const method = request.method;
+    const started = done === undefined ? 0 : performance.now();
     const outcome = router.match(method, pathnameOf(request.url));
-    const context = new RouteContext(request, outcome.kind === 'found' ? outcome.params : {});
+    const context = new RouteContext(request, outcome.kind === 'found' ? outcome.params : {}, requestId(request));
     let response: Response;
     try {
       // A handler that answered synchronously is not awaited: a microtask less for most requests.
@@ -113,6 +116,8 @@ function singleRouterDispatch(router: TrieRouter<CompiledRoute>, missChain: (mis
       // A chain without middleware is the bare handler (one async frame less per request): its throws land here.
       response = await fail(error, context);
     }
+    response = withRequestId(response, context.requestId);
+    if (done !== undefined) done(context, response, started, outcome.kind === 'found' ? outcome.route.definition : undefined);
     return method === 'HEAD' ? withoutBody(response) : response;
   };
 }

@@ -2,10 +2,13 @@ import type { HttpCaching } from '../caching/http-caching';
 import { compose, type Handler } from '../compose';
 import type { ErrorHook, ErrorResponder } from '../errors/error-handler';
 import { csrfCheck, type CsrfOptions } from '../guards/csrf';
-import type { ApplicationRateLimitOptions } from '../guards/limits';
-import type { ApplicationAuthOptions } from '../auth/schemes';
+import { requestIdOf } from './request-id';
+import type { ApplicationRateLimitOptions, ApplicationStore, MemoryStore, RedisStore } from '../guards/limits';
 import type { RouteResponder } from '../responses/route-responder';
 import type { RouteDefinition } from '../routing/route-definitions';
+import type { RequestLog } from '../logging/request-log';
+import type { RequestLogger } from '../logging/logger';
+import type { ApplicationAuthOptions } from '../auth/schemes';
 import type { PageSteps } from '../pagination/page-steps';
 import type { InvokerTrace } from '../tracing/hooks';
 import type { Authenticate } from '../auth/enforce';
@@ -18,8 +21,14 @@ export interface StepSettings {
   routes: readonly { definition: RouteDefinition }[];
   csrf?: false | CsrfOptions;
   rateLimit?: ApplicationRateLimitOptions;
+  /** The application's store (`createApplication({ store })`), built by the chunks that use it (guards/store.ts). */
+  store?: MemoryStore | RedisStore | ApplicationStore;
   etag?: boolean;
   tracing?: boolean;
+  /** Largest body `@Body` reads: idempotency reads no more to compare payloads. */
+  bodyLimit?: number;
+  /** `createApplication({ log })`: one line per request (logging/request-log.ts, a chunk). */
+  log?: RequestLogger;
   onError?: ErrorHook;
   auth?: ApplicationAuthOptions;
 }
@@ -31,6 +40,8 @@ export interface StepModules {
   httpCaching?: HttpCaching;
   authenticator?: (fail: ErrorResponder) => Authenticate;
   pages?: PageSteps;
+  requestLog?: RequestLog;
+  idempotency?: typeof import('../idempotency/idempotency').idempotency;
 }
 
 /**
@@ -43,26 +54,33 @@ export function loadStepModules(settings: StepSettings): StepModules | Promise<S
   const caching = settings.etag === true || definitions.some((definition) => definition.cacheControl !== undefined || definition.etag);
   const auth = definitions.some((definition) => definition.auth);
   const paginated = definitions.some((definition) => definition.paginated);
-  if (!settings.tracing && !limits && !caching && !auth && !paginated) return {};
+  const idempotent = definitions.some((definition) => definition.idempotent !== undefined);
+  if (!settings.tracing && !limits && !caching && !auth && !paginated && !idempotent && settings.log === undefined) return {};
   return Promise.all([
+    idempotent ? import('../idempotency/idempotency').then((module) => module.idempotency) : undefined,
+    settings.log !== undefined ? import('../logging/request-log').then((module) => module.requestLog(settings.log!)) : undefined,
     settings.tracing ? import('../tracing/spans').then((module) => module.loadTracing()) : undefined,
     limits ? import('../guards/rate-limit').then((module) => module.rateLimiter) : undefined,
     caching ? import('../caching/http-caching').then((module) => module.httpCaching(settings.etag === true)) : undefined,
     auth ? import('../auth/enforce').then((module) => module.loadAuthenticator(settings)) : undefined,
     paginated ? import('../pagination/page-steps').then((module) => module.pageSteps(definitions)) : undefined,
-  ]).then(([tracing, rateLimiter, httpCaching, authenticator, pages]) => ({ tracing, rateLimiter, httpCaching, authenticator, pages }));
+  ]).then(([idempotency, requestLog, tracing, rateLimiter, httpCaching, authenticator, pages]) => ({ idempotency, requestLog, tracing, rateLimiter, httpCaching, authenticator, pages }));
 }
 
 /** Where the production steps go in a route's answer. */
 export interface RouteSteps {
   /** The application's error handler (recording unexpected errors on the active span when traced). */
   fail: ErrorResponder;
+  /** The request's id (dispatch/request-id.ts): the incoming sane `X-Request-Id`, the trace's id, or a new one. */
+  requestId(request: Request): string;
+  /** With `log`: writes the request's line once it is answered; undefined without, so that it costs nothing. */
+  done?: RequestLog['done'];
   /** For the invoker: the responder with ETags, and the spans of validation, handler and contract. */
   responder?: (definition: RouteDefinition, send: RouteResponder) => RouteResponder;
   trace?: InvokerTrace;
   /** For the invoker: the page fields and envelope of `@Paginated` routes. */
   pages?: PageSteps;
-  /** Right around the invoker, after every middleware: the rate limits, then `Cache-Control`. */
+  /** Right around the invoker, after every middleware: the rate limits, `Cache-Control`, then idempotency keys. */
   around(definition: RouteDefinition, run: Handler): Handler;
   /**
    * The route's whole chain, composed on its first request: the global middleware, authentication (`@Auth`), the CSRF check, the route's
@@ -73,18 +91,24 @@ export interface RouteSteps {
 }
 
 export function routeSteps(settings: StepSettings, modules: StepModules, errorHandler: ErrorResponder): RouteSteps {
-  const { tracing, rateLimiter, httpCaching, pages } = modules;
-  const fail = tracing ? tracing.fail(errorHandler) : errorHandler;
+  const { tracing, rateLimiter, httpCaching, requestLog, idempotency, pages } = modules;
+  const traced = tracing ? tracing.fail(errorHandler) : errorHandler;
+  const fail = requestLog ? requestLog.fail(traced) : traced;
+  const traceId = tracing?.traceId;
   const csrf = csrfCheck(settings.csrf, fail);
   const authenticate = modules.authenticator?.(fail);
-  const limit = rateLimiter?.({ basePath: settings.basePath, rateLimit: settings.rateLimit, fail, onError: settings.onError });
+  const limit = rateLimiter?.({ basePath: settings.basePath, rateLimit: settings.rateLimit, store: settings.store, fail, onError: settings.onError });
+  const idempotent = idempotency?.({ store: settings.store, bodyLimit: settings.bodyLimit ?? 1024 * 1024, fail });
   return {
     fail,
+    requestId: traceId ? (request) => requestIdOf(request, traceId) : (request) => requestIdOf(request),
+    done: requestLog?.done,
     responder: httpCaching?.etag,
     trace: tracing?.invoker,
     pages,
     around(definition, run) {
-      const cached = httpCaching ? httpCaching.cacheControl(definition, run) : run;
+      const kept = idempotent ? idempotent(definition, run) : run;
+      const cached = httpCaching ? httpCaching.cacheControl(definition, kept) : kept;
       return limit ? limit(definition, cached) : cached;
     },
     chain(definition, globalMiddleware, middleware, run) {

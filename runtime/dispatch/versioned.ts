@@ -11,6 +11,8 @@ import type { RouteDefinition } from '../routing/route-definitions';
 import type { Middleware } from '../types';
 import { compileRoutes, freezer, missChains, routerDispatch, withDeprecations, withSteps, type CompiledRoute, type Dispatch, type DispatchSettings, type Miss } from './dispatch';
 import { warnAboutShadowedRoutes } from './shadowed-routes';
+import { withRequestId } from './request-id';
+import type { RouteSteps } from './route-steps';
 
 /**
  * The dispatcher of an application created with `versioning`, a chunk of its own.
@@ -51,7 +53,7 @@ export function createVersionedDispatcher(settings: DispatchSettings, globalMidd
     };
     const missChain = missChains(globalMiddleware, fail, (request) => routerOf(request) ?? unnamed.router);
     const unknown = (context: RouteContext) => fail(unknownVersion(read(context.request)!, versions), context);
-    return versionedDispatch(routerOf, missChain, unknown, freezer(routes, globalMiddleware, steps, deprecate), fail, globalMiddleware);
+    return versionedDispatch(routerOf, missChain, unknown, freezer(routes, globalMiddleware, steps, deprecate), steps, globalMiddleware);
   }));
 }
 
@@ -61,9 +63,10 @@ function versionedDispatch(
   missChain: (miss: Miss) => Handler,
   unknown: Handler,
   freeze: () => void,
-  fail: ErrorResponder,
+  steps: RouteSteps,
   globalMiddleware: readonly Middleware[],
 ): Dispatch {
+  const { fail, requestId, done } = steps;
   let frozen = false;
   let unknownChain: Handler | undefined;
   return async function handle(request: Request): Promise<Response> {
@@ -73,9 +76,10 @@ function versionedDispatch(
       unknownChain = compose(globalMiddleware, unknown, fail);
     }
     const method = request.method;
+    const started = done === undefined ? 0 : performance.now();
     const router = routerOf(request);
     const outcome = router?.match(method, pathnameOf(request.url));
-    const context = new RouteContext(request, outcome?.kind === 'found' ? outcome.params : {});
+    const context = new RouteContext(request, outcome?.kind === 'found' ? outcome.params : {}, requestId(request));
     let response: Response;
     try {
       const answer = outcome === undefined ? unknownChain!(context) : outcome.kind === 'found' ? outcome.route.run(context) : missChain(outcome)(context);
@@ -83,6 +87,8 @@ function versionedDispatch(
     } catch (error) {
       response = await fail(error, context);
     }
+    response = withRequestId(response, context.requestId);
+    if (done !== undefined) done(context, response, started, outcome?.kind === 'found' ? outcome.route.definition : undefined);
     return method === 'HEAD' ? withoutBody(response) : response;
   };
 }

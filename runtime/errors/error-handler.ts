@@ -49,11 +49,11 @@ export function createErrorHandler({ formatError, onError = logError }: ErrorHan
       }
     }
     try {
-      return defaultErrorResponse(error);
+      return defaultErrorResponse(error, context.requestId);
     } catch (bodyError) {
       // `details` that JSON cannot hold, or headers a Response refuses: still answer, with the status and message.
       await report(bodyError, context.request);
-      return json({ success: false, statusCode: error.status, message: error.message }, error.status);
+      return json(defaultErrorBody(new HttpError(error.status, error.message), context.requestId), error.status);
     }
   };
 
@@ -62,7 +62,7 @@ export function createErrorHandler({ formatError, onError = logError }: ErrorHan
   return (thrown, context) => {
     if (formatError === undefined && HttpError.is(thrown)) {
       try {
-        return defaultErrorResponse(thrown);
+        return defaultErrorResponse(thrown, context.requestId);
       } catch {
         // the async path reports it and still answers
       }
@@ -72,8 +72,8 @@ export function createErrorHandler({ formatError, onError = logError }: ErrorHan
 }
 
 /** The default body with the error's status and headers. */
-export function defaultErrorResponse(error: HttpError): Response {
-  return json(defaultErrorBody(error), { status: error.status, headers: error.headers });
+export function defaultErrorResponse(error: HttpError, requestId?: string): Response {
+  return json(defaultErrorBody(error, requestId), { status: error.status, headers: error.headers });
 }
 
 function logError(error: unknown, request: Request): void {

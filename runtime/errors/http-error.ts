@@ -122,11 +122,16 @@ export function reasonPhrase(status: number): string {
  */
 export type ErrorFormatter = (error: HttpError, context: RouteContext) => unknown | Promise<unknown>;
 
-/** The default body: `{ success: false, statusCode, message, errors?, ...details }`. */
-export function defaultErrorBody(error: HttpError): Record<string, unknown> {
-  const body: Record<string, unknown> = { success: false, statusCode: error.status, message: error.message };
+/**
+ * The default body: `{ success: false, statusCode, message, errors?, ...details, requestId }` (`requestId`, the
+ * answer's `X-Request-Id`, when the request has one).
+ */
+export function defaultErrorBody(error: HttpError, requestId?: string): Record<string, unknown> {
+  let body: Record<string, unknown> = { success: false, statusCode: error.status, message: error.message };
   if (error.errors !== undefined) body.errors = error.errors;
-  return error.details === undefined ? body : { ...body, ...error.details };
+  if (error.details !== undefined) body = { ...body, ...error.details };
+  if (requestId) body.requestId = requestId;
+  return body;
 }
 
 const named = (status: number) =>

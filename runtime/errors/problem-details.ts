@@ -10,7 +10,9 @@ const BRAND = Symbol.for('next-app-controllers.problemDetails');
 
 /**
  * A ready `formatError` for RFC 9457 problem details: `content-type: application/problem+json` and
- * `{ type: 'about:blank', title, status, detail, instance }`, plus `errors` (the field errors) on a 422.
+ * `{ type: 'about:blank', title, status, detail, instance }`, plus `errors` (the field errors) on a 422. `instance`
+ * names this occurrence by the request's id (`urn:request-id:<X-Request-Id>`), or is the request's path outside an
+ * application's dispatch.
  *
  *   createApplication({ controllers, formatError: problemDetails })
  */
@@ -20,7 +22,7 @@ export function problemDetails(error: HttpError, context: RouteContext): Respons
     title: reasonPhrase(error.status),
     status: error.status,
     detail: error.message,
-    instance: pathnameOf(context.request.url),
+    instance: context.requestId ? `urn:request-id:${context.requestId}` : pathnameOf(context.request.url),
   };
   if (error.errors !== undefined) body.errors = error.errors;
   return json(body, { status: error.status, headers: withProblemType(error.headers) });

@@ -46,6 +46,23 @@ export interface RateLimitStore {
   hit(hits: readonly RateLimitHit[]): RateLimitCount[] | Promise<RateLimitCount[]>;
 }
 
+/**
+ * The application's store (`createApplication({ store })`): rate-limit counts (`hit`), and short-lived values that
+ * idempotency keys and webhook deliveries are remembered by. Values are strings, `ttl` is in milliseconds; every
+ * method may answer synchronously or with a promise. `memoryStore()` and `redisStore(client)` are two; yours must
+ * make `add` atomic (one instance wins when several add the same key at once).
+ */
+export interface ApplicationStore extends RateLimitStore {
+  /** Sets `key` to `value` for `ttl` ms unless it holds a value: true when this call set it. */
+  add(key: string, value: string, ttl: number): boolean | Promise<boolean>;
+  /** The value of `key`, or undefined when it has none (or it expired). */
+  get(key: string): string | undefined | Promise<string | undefined>;
+  /** Sets `key` to `value` for `ttl` ms, whatever it held. */
+  set(key: string, value: string, ttl: number): void | Promise<void>;
+  /** Removes `key`'s value. */
+  delete(key: string): void | Promise<void>;
+}
+
 /** The options of {@link memoryStore}. */
 export interface MemoryStoreOptions {
   /** Most clients counted at once; past it, the oldest windows are dropped. Default 100,000. */
@@ -56,7 +73,7 @@ export interface MemoryStoreOptions {
 export interface RedisStoreOptions {
   /** Longest wait for Redis, in milliseconds: past it the request goes on unlimited and `onError` hears of it. Default 500. */
   timeout?: number;
-  /** Prefix of every key the store writes. Default `nac:rl:`. */
+  /** Prefix of every key the store writes: rate-limit counts at `prefix + key` (default `nac:rl:`), values at `prefix + key` (default `nac:`). */
   prefix?: string;
 }
 
@@ -85,12 +102,18 @@ export interface RedisStore {
   readonly options?: RedisStoreOptions;
 }
 
-/** Counts in this process's memory (the default): right for one instance; each instance of a scaled app counts on its own. */
+/**
+ * Counts and values in this process's memory (the default): right for one instance; each instance of a scaled app
+ * counts and remembers on its own.
+ */
 export function memoryStore(options: MemoryStoreOptions = {}): MemoryStore {
   return { memory: options };
 }
 
-/** Counts in Redis, shared by every instance that uses the same Redis: one atomic Lua script per request. */
+/**
+ * Counts and values in Redis, shared by every instance that uses the same Redis: one atomic Lua script per limited
+ * request, `SET NX PX` for what idempotency and webhook de-duplication remember.
+ */
 export function redisStore(client: RedisClient, options?: RedisStoreOptions): RedisStore {
   return { redis: client, options };
 }

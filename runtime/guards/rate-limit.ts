@@ -6,13 +6,16 @@ import type { RouteDefinition } from '../routing/route-definitions';
 import { clientAddress } from './client-address';
 import { authenticated } from '../auth/principal';
 import type { ApplicationRateLimitOptions, RateLimitCount, RateLimitHit, RateLimitOptions, RateLimitStore } from './limits';
-import { createMemoryStore, type MemoryStore } from './memory-store';
-import { createRedisStore } from './redis-store';
+import type { ApplicationStore, MemoryStore as MemoryStoreDescriptor, RedisStore } from './limits';
+import type { MemoryStore } from './memory-store';
+import { applicationStore, buildStore } from './store';
 
 /** What the rate limiter reads of the application. */
 export interface RateLimitSettings {
   basePath: string;
   rateLimit?: ApplicationRateLimitOptions;
+  /** The application's store (`createApplication({ store })`): the counts' unless `rateLimit.store` names one. */
+  store?: MemoryStoreDescriptor | RedisStore | ApplicationStore;
   fail: ErrorResponder;
   onError?: ErrorHook;
 }
@@ -56,7 +59,7 @@ interface Policy {
 export function rateLimiter(settings: RateLimitSettings): (definition: RouteDefinition, run: Handler) => Handler {
   const { rateLimit: app, fail, basePath } = settings;
   if (app !== undefined) checkRateLimit(app, 'createApplication({ rateLimit })', true);
-  const store = storeOf(app?.store);
+  const store = app?.store !== undefined ? storeOf(app.store) : applicationStore(settings.store);
   const memory = typeof (store as Partial<MemoryStore>).countOne === 'function' ? (store as MemoryStore) : undefined;
   const defaultKey: Key = app?.key ?? principalOrAddress;
   const appPolicy = app?.limit !== undefined ? policy('app', `app ${basePath}`, app as RateLimitOptions) : undefined;
@@ -141,12 +144,15 @@ export function rateLimiter(settings: RateLimitSettings): (definition: RouteDefi
   };
 }
 
-/** The store `rateLimit.store` names: memoryStore()'s and redisStore()'s are built here, yours is used as it is. */
-export function storeOf(store: ApplicationRateLimitOptions['store']): RateLimitStore {
-  if (store === undefined) return createMemoryStore();
-  if ('memory' in store) return createMemoryStore(store.memory);
-  if ('redis' in store) return createRedisStore(store.redis, store.options);
-  if (typeof store.hit === 'function') return store;
+/** Where counts go: the store `rateLimit.store` names, else the application's (`createApplication({ store })`). */
+export function countStore(rateLimitStore: ApplicationRateLimitOptions['store'], store: RateLimitSettings['store']): RateLimitStore {
+  return rateLimitStore !== undefined ? storeOf(rateLimitStore) : applicationStore(store);
+}
+
+/** The store `rateLimit.store` names: memoryStore()'s and redisStore()'s are built (once, store.ts), yours is used as it is. */
+function storeOf(store: NonNullable<ApplicationRateLimitOptions['store']>): RateLimitStore {
+  const made = buildStore(store);
+  if (typeof made?.hit === 'function') return made;
   throw new TypeError('createApplication({ rateLimit: { store } }) takes memoryStore(), redisStore(client) or an object with hit(hits).');
 }
 

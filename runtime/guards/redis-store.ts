@@ -1,4 +1,5 @@
-import type { RateLimitCount, RateLimitHit, RateLimitStore, RedisClient, RedisStoreOptions } from './limits';
+import type { ApplicationStore, RateLimitCount, RateLimitHit, RedisClient, RedisStoreOptions } from './limits';
+import { checkTtl } from './memory-store';
 
 /**
  * One request counted against each of its quotas, atomically: INCR each key, and give a key its window (PEXPIRE) when
@@ -24,14 +25,15 @@ export const COUNT_SCRIPT_SHA = '70bf5b6854723991ea68fab832ac846bee0137ae';
 type Send = (args: string[]) => Promise<unknown>;
 
 /**
- * `redisStore(client, options)`: counts in Redis through the user's ioredis or node-redis client. One EVALSHA per
+ * `redisStore(client, options)`: counts and values (`SET NX PX`, `GET`, `SET PX`, `DEL`) in Redis through the user's ioredis or node-redis client. One EVALSHA per
  * request (an EVAL the first time Redis has not seen the script). Redis not answering within `timeout` ms rejects,
  * and the rate limiter lets the request through and tells `onError`: the wait is bounded whatever the client does
  * while it reconnects (both queue commands meanwhile).
  */
-export function createRedisStore(client: RedisClient, options: RedisStoreOptions = {}): RateLimitStore {
+export function createRedisStore(client: RedisClient, options: RedisStoreOptions = {}): ApplicationStore {
   const timeout = options.timeout ?? 500;
   const prefix = options.prefix ?? 'nac:rl:';
+  const valuePrefix = options.prefix ?? 'nac:';
   if (!(timeout > 0 && timeout < 2 ** 31)) throw new RangeError(`redisStore(client, { timeout }) takes milliseconds above 0, got ${timeout}.`);
   if (typeof prefix !== 'string') throw new TypeError('redisStore(client, { prefix }) takes a string.');
   const send = sender(client);
@@ -42,6 +44,20 @@ export function createRedisStore(client: RedisClient, options: RedisStoreOptions
         if (!Array.isArray(reply) || reply.length !== hits.length * 2) throw new Error(`Redis answered the rate-limit script with ${JSON.stringify(reply)}`);
         return hits.map((_, i) => ({ count: Number(reply[2 * i]), reset: Number(reply[2 * i + 1]) }));
       });
+    },
+    add(key, value, ttl) {
+      checkTtl(ttl);
+      return within(timeout, send(['SET', valuePrefix + key, value, 'PX', String(ttl), 'NX'])).then((reply) => reply === 'OK');
+    },
+    get(key) {
+      return within(timeout, send(['GET', valuePrefix + key])).then((reply) => (reply === null || reply === undefined ? undefined : String(reply)));
+    },
+    set(key, value, ttl) {
+      checkTtl(ttl);
+      return within(timeout, send(['SET', valuePrefix + key, value, 'PX', String(ttl)])).then(() => undefined);
+    },
+    delete(key) {
+      return within(timeout, send(['DEL', valuePrefix + key])).then(() => undefined);
     },
   };
 }

@@ -25,6 +25,7 @@ export const DEFAULT_ERROR_SCHEMAS = {
       success: { type: 'boolean', const: false },
       statusCode: { type: 'integer', minimum: 400, maximum: 599 },
       message: { type: 'string' },
+      requestId: { type: 'string', description: 'The X-Request-Id of the answer: the id of this request in the logs and traces.' },
     },
   },
   validation: {
@@ -36,6 +37,7 @@ export const DEFAULT_ERROR_SCHEMAS = {
       statusCode: { type: 'integer', const: 422 },
       message: { type: 'string', const: 'Validation failed' },
       errors: FIELD_ERRORS_SCHEMA,
+      requestId: { type: 'string', description: 'The X-Request-Id of the answer: the id of this request in the logs and traces.' },
     },
   },
 };
@@ -51,7 +53,7 @@ export const PROBLEM_DETAILS_SCHEMAS = {
       title: { type: 'string', description: 'The reason phrase of the status.' },
       status: { type: 'integer', minimum: 400, maximum: 599 },
       detail: { type: 'string' },
-      instance: { type: 'string', description: 'The request path.' },
+      instance: { type: 'string', description: 'This occurrence: urn:request-id: and the X-Request-Id of the answer (the request path when a proxy answered).' },
     },
   },
   validation: {

@@ -2,6 +2,7 @@ import { findClassRecord, type CustomParameter, type InputParameter, type Produc
 import type { RateLimitOptions } from '../guards/limits';
 import type { RouteAuth } from '../auth/schemes';
 import type { PageRecord } from '../pagination/options';
+import type { IdempotentOptions } from '../idempotency/options';
 import { joinPaths, parsePattern, type PatternSegment } from './path';
 import { checkRoute, type VersioningOptions } from './versioning';
 import type { ApiOperationOptions, ApiResponseOptions, Class, DeprecatedOptions, Middleware, RouteMethod, SecurityRequirement, VersionValue } from '../types';
@@ -48,6 +49,8 @@ export interface RouteDefinition {
   cacheControl?: ProductionRecord['cacheControl'];
   /** `@ETag` of the method, else of the controller. */
   etag?: boolean;
+  /** The method's `@Idempotent`, else its controller's (`fromController`: applied to its POST and PATCH routes only). */
+  idempotent?: IdempotentOptions & { fromController?: boolean };
   /** `@Version` of the method, else of the controller. Without it: `defaultVersion`, else every version. */
   version?: VersionValue;
   /** `@Deprecated`: its responses carry `Deprecation` (and `Sunset`, `Link`). */
@@ -107,6 +110,7 @@ export function buildRouteDefinitions(controllers: readonly Class[], basePath: s
         rateLimit: method?.rateLimit,
         cacheControl: method?.cacheControl ?? record.cacheControl,
         etag: method?.etag ?? record.etag,
+        idempotent: method?.idempotent ?? (record.idempotent && { ...record.idempotent, fromController: true }),
         version,
         deprecated,
         auth: method?.auth ?? record.auth,

@@ -18,6 +18,8 @@ export interface Tracing {
   route(definition: RouteDefinition, run: Handler, hasMiddleware: boolean): Handler;
   /** The error handler, recording each unexpected error on the span active where it was caught. */
   fail(fail: ErrorResponder): ErrorResponder;
+  /** The active trace's id (32 hex digits), the request's id when it sent no X-Request-Id; undefined when there is none. */
+  traceId(): string | undefined;
   invoker: InvokerTrace;
 }
 
@@ -131,6 +133,11 @@ export function createTracing(api: Api): Tracing {
   return {
     invoker,
 
+    traceId() {
+      const id = api.trace.getActiveSpan()?.spanContext().traceId;
+      return id !== undefined && api.isValidTraceId(id) ? id : undefined;
+    },
+
     route(definition, run, hasMiddleware) {
       const route = definition.path;
       const attributes = namesOf(definition);
@@ -147,7 +154,7 @@ export function createTracing(api: Api): Tracing {
         const span = api.trace.getSpan(active);
         if (!span?.isRecording()) return run(context);
         // Next.js's span of the route handler (`executing api route (app) /api/[[...route]]`).
-        span.setAttribute('http.route', route).setAttributes(attributes).updateName(name);
+        span.setAttribute('http.route', route).setAttributes(attributes).setAttribute('next_app_controllers.request_id', context.requestId).updateName(name);
         const answer = hasMiddleware ? tracer.startActiveSpan('middleware', { attributes }, (chain) => ending(chain, run(context))) : run(context);
         const marked = (response: Response) => {
           if (response.status >= 500) span.setStatus({ code: ERROR });

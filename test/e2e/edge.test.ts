@@ -5,6 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
+import { withoutRequestId } from '../runtime/helpers';
 import { buildExample, ROOT, send, startExample, timed, type Bundler, type RunningServer } from './harness';
 import { eventually, startCollector, type CollectedSpan } from './otel-collector';
 import { BROWSER_ACCEPT_ENCODING, readEvents } from './streams-cases';
@@ -118,7 +119,7 @@ for (const bundler of ['turbopack', 'webpack'] as Bundler[]) {
   edge('a path without a route answers the JSON 404', async () => {
     const response = await send(running().port, 'GET', '/api/nope');
     assert.is(response.status, 404);
-    assert.equal(response.json(), { success: false, statusCode: 404, message: 'Cannot GET /api/nope' });
+    assert.equal(withoutRequestId(response.json(), String(response.headers['x-request-id'])), { success: false, statusCode: 404, message: 'Cannot GET /api/nope' });
   });
 
   edge.run();

@@ -140,11 +140,11 @@ formatError('global middleware wraps every error answer, the malformed-path 400 
   const { app } = recordingApp();
   app.use(async (_context, next) => {
     const response = await next();
-    response.headers.set('x-request-id', 'r1');
+    response.headers.set('x-wrapped', 'r1');
     return response;
   });
   for (const [method, path] of [['GET', '/api/articles/%zz'], ['GET', '/api/nope'], ['PUT', '/api/articles'], ['GET', '/api/articles/crash'], ['OPTIONS', '/api/articles']]) {
-    assert.is((await request(app, method, path)).headers.get('x-request-id'), 'r1', `${method} ${path}`);
+    assert.is((await request(app, method, path)).headers.get('x-wrapped'), 'r1', `${method} ${path}`);
   }
 });
 

@@ -2,7 +2,7 @@ import { IsString } from 'class-validator';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { Body, Controller, Get, HttpError, Post, createApplication, problemDetails, type Application } from '../../runtime/index';
-import { jsonOf, postJson, request } from './helpers';
+import { instanceOf, jsonOf, postJson, request } from './helpers';
 
 class NoteDto {
   @IsString()
@@ -41,7 +41,7 @@ problem('answers RFC 9457 problem details as application/problem+json, the throw
   assert.is(response.status, 404);
   assert.is(response.headers.get('content-type'), 'application/problem+json');
   assert.is(response.headers.get('x-trace'), 't1');
-  assert.equal(await jsonOf(response), { type: 'about:blank', title: 'Not Found', status: 404, detail: 'Note 7 not found', instance: '/api/notes/7' });
+  assert.equal(await jsonOf(response), { type: 'about:blank', title: 'Not Found', status: 404, detail: 'Note 7 not found', instance: instanceOf(response) });
 });
 
 problem('adds the field errors on a 422', async () => {
@@ -52,7 +52,7 @@ problem('adds the field errors on a 422', async () => {
     title: 'Unprocessable Content',
     status: 422,
     detail: 'Validation failed',
-    instance: '/api/notes',
+    instance: instanceOf(response),
     errors: [{ field: 'text', message: 'text must be a string', in: 'body' }],
   });
 });
@@ -64,12 +64,12 @@ problem('formats the misses too: 400 malformed path, 405 with its Allow, and a 5
     title: 'Bad Request',
     status: 400,
     detail: 'Malformed percent-encoding in path /api/notes/%E0%A4%A',
-    instance: '/api/notes/%E0%A4%A',
+    instance: instanceOf(malformed),
   });
   const notAllowed = await request(app, 'DELETE', '/api/notes');
   assert.equal([notAllowed.status, notAllowed.headers.get('allow'), notAllowed.headers.get('content-type')], [405, 'POST, OPTIONS', 'application/problem+json']);
   const crash = await request(app, 'GET', '/api/notes/crash/now');
-  assert.equal(await jsonOf(crash), { type: 'about:blank', title: 'Internal Server Error', status: 500, detail: 'Internal Server Error', instance: '/api/notes/crash/now' });
+  assert.equal(await jsonOf(crash), { type: 'about:blank', title: 'Internal Server Error', status: 500, detail: 'Internal Server Error', instance: instanceOf(crash) });
 });
 
 problem.after(() => void createApplication({ controllers: [], basePath: '/api' }));

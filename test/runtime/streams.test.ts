@@ -192,7 +192,8 @@ sse('a throw after the stream began is an error event with the 500 body (no mess
   const response = await request(app, 'GET', '/api/streams/fails');
   assert.is(response.status, 200);
   const text = await response.text();
-  assert.equal(events(text), [['data: 1'], ['event: error', 'data: {"success":false,"statusCode":500,"message":"Internal Server Error"}']]);
+  const id = response.headers.get('x-request-id');
+  assert.equal(events(text), [['data: 1'], ['event: error', `data: {"success":false,"statusCode":500,"message":"Internal Server Error","requestId":"${id}"}`]]);
   assert.not.ok(text.includes('secret'));
   assert.is((heard[0] as Error).message, 'secret database detail');
   // the application keeps answering

@@ -109,6 +109,16 @@ test("Next.js's route span is named after the route with http.route, right after
   assert.is(route!.attributes['next_app_controllers.method'], 'findOne');
 });
 
+test("the request id is the trace's id unless the request sent a sane X-Request-Id, and it is on the route's span", async () => {
+  const { response, spans } = await traced(new Request('http://localhost/api/posts/42'));
+  const route = named(spans, 'GET /api/posts/:id')!;
+  assert.is(response.headers.get('x-request-id'), route.spanContext().traceId);
+  assert.is(route.attributes['next_app_controllers.request_id'], route.spanContext().traceId);
+  const sent = await traced(new Request('http://localhost/api/posts/42', { headers: { 'x-request-id': 'client-1' } }));
+  assert.is(sent.response.headers.get('x-request-id'), 'client-1');
+  assert.is(named(sent.spans, 'GET /api/posts/:id')!.attributes['next_app_controllers.request_id'], 'client-1');
+});
+
 test("instrumentation-http's server span: its RPC metadata route is set and the span is named at once", async () => {
   const { spans, rpc } = await traced(new Request('http://localhost/api/posts/42'));
   assert.is(rpc.route, '/api/posts/:id');

@@ -1,0 +1,194 @@
+import type { Handler } from '../compose';
+import type { RouteContext } from '../context';
+import type { ErrorResponder } from '../errors/error-handler';
+import { clientError } from '../errors/http-error';
+import type { ApplicationStore, MemoryStore, RedisStore } from '../guards/limits';
+import { principalIdOf } from '../auth/principal';
+import { applicationStore } from '../guards/store';
+import type { RouteDefinition } from '../routing/route-definitions';
+
+/** What idempotency reads of the application. */
+export interface IdempotencySettings {
+  store?: MemoryStore | RedisStore | ApplicationStore;
+  bodyLimit: number;
+  fail: ErrorResponder;
+}
+
+const DAY = 24 * 60 * 60 * 1000;
+/** How long a running request holds its key: a crash mid-request frees it after this, not never. */
+const LOCK_TTL = 60_000;
+/** The draft's key is an sf-string; any printable ASCII but `"` and `\`, at most 255 characters, is taken. */
+const SANE_KEY = /^[\x20\x21\x23-\x5b\x5d-\x7e]{1,255}$/;
+/** Headers a replay does not copy: its own request id, and nothing that sets a cookie for another request. */
+const NOT_REPLAYED = new Set(['x-request-id', 'set-cookie', 'content-length']);
+
+interface Running {
+  state: 'running';
+  fingerprint: string;
+}
+interface Done {
+  state: 'done';
+  fingerprint: string;
+  status: number;
+  headers: [string, string][];
+  /** The body, base64. */
+  body: string;
+}
+
+/**
+ * Idempotency keys (a chunk, loaded by the dispatcher when a route is `@Idempotent`): per route, its handler behind
+ * the key check. It runs after every middleware (auth decided who asks before a stored answer is given back) and keys
+ * are scoped by the principal (auth/principal.ts) and the path. The first request with a key takes a lock (`add`,
+ * with its own expiry), runs, and its status, headers and body replace the lock once the handler has finished; a 5xx
+ * or a throw frees the key for a retry.
+ */
+export function idempotency(settings: IdempotencySettings): (definition: RouteDefinition, run: Handler) => Handler {
+  const store = applicationStore(settings.store);
+  const { fail, bodyLimit } = settings;
+  return (definition, run) => {
+    const options = definition.idempotent;
+    if (options === undefined) return run;
+    const where = `${definition.controller.name}.${definition.propertyKey}: @Idempotent`;
+    if (definition.method !== 'POST' && definition.method !== 'PATCH') {
+      if (options.fromController) return run;
+      throw new TypeError(`${where} applies to POST and PATCH routes, not ${definition.method}.`);
+    }
+    if (definition.sse !== undefined || definition.produces !== undefined) {
+      throw new TypeError(`${where} cannot replay a stream or a download (@Sse, @Produces): its answer is not kept.`);
+    }
+    const ttl = options.ttl ?? DAY;
+    if (!Number.isInteger(ttl) || ttl < 1) throw new TypeError(`${where} takes { ttl } in whole milliseconds above 0, got ${ttl}.`);
+    const required = options.required === true;
+
+    return async (context) => {
+      const key = context.request.headers.get('idempotency-key');
+      if (key === null) return required ? fail(clientError(400, 'This request needs an Idempotency-Key header'), context) : run(context);
+      if (!SANE_KEY.test(key)) return fail(clientError(400, 'The Idempotency-Key header must be 1 to 255 printable characters'), context);
+      const bytes = await bodyBytes(context.request, bodyLimit);
+      if (bytes === undefined) return fail(clientError(413, `Request body is larger than the limit of ${bodyLimit} bytes`), context);
+      const fingerprint = await digest(context.request.method, bytes);
+      const storeKey = `idem:${principalIdOf(context) ?? ''}:${context.request.method} ${pathOf(context.request.url)}:${key}`;
+      let stored: string | undefined;
+      try {
+        const running: Running = { state: 'running', fingerprint };
+        if (!(await store.add(storeKey, JSON.stringify(running), Math.min(LOCK_TTL, ttl)))) stored = (await store.get(storeKey)) ?? '';
+      } catch (error) {
+        return fail(clientError(503, 'The idempotency store is unavailable: try again', { cause: error }), context);
+      }
+      if (stored !== undefined) return answerFromStore(stored, fingerprint, context);
+      let response: Response;
+      try {
+        response = await run(context);
+      } catch (error) {
+        await forget(store, storeKey);
+        throw error;
+      }
+      if (response.status >= 500) {
+        await forget(store, storeKey);
+        return response;
+      }
+      const body = new Uint8Array(await response.arrayBuffer());
+      const headers: [string, string][] = [];
+      response.headers.forEach((value, name) => {
+        if (!NOT_REPLAYED.has(name)) headers.push([name, value]);
+      });
+      const done: Done = { state: 'done', fingerprint, status: response.status, headers, body: toBase64(body) };
+      try {
+        await store.set(storeKey, JSON.stringify(done), ttl);
+      } catch {
+        // The answer is sent all the same; a retry runs again once the lock has expired.
+      }
+      return new Response(body.byteLength === 0 && nullBodyStatus(response.status) ? null : body, { status: response.status, statusText: response.statusText, headers: response.headers });
+    };
+
+    function answerFromStore(stored: string, fingerprint: string, context: RouteContext): Response | Promise<Response> {
+      let record: Running | Done | undefined;
+      try {
+        record = JSON.parse(stored) as Running | Done;
+      } catch {
+        record = undefined;
+      }
+      // Gone between add and get (it expired): the client retries and takes the key then.
+      if (record === undefined) return fail(clientError(409, 'A request with this Idempotency-Key is being processed: retry later'), context);
+      if (record.fingerprint !== fingerprint) {
+        return fail(clientError(422, 'This Idempotency-Key was used with another request payload'), context);
+      }
+      if (record.state === 'running') return fail(clientError(409, 'A request with this Idempotency-Key is being processed: retry later'), context);
+      const headers = new Headers(record.headers);
+      headers.set('idempotency-replayed', 'true');
+      const body = fromBase64(record.body);
+      return new Response(body.byteLength === 0 && nullBodyStatus(record.status) ? null : body, { status: record.status, headers });
+    }
+  };
+}
+
+async function forget(store: ApplicationStore, key: string): Promise<void> {
+  try {
+    await store.delete(key);
+  } catch {
+    // The lock expires by itself.
+  }
+}
+
+/** The request's body, read from a copy (the handler reads the original) and given up past `limit` bytes. */
+async function bodyBytes(request: Request, limit: number): Promise<Uint8Array | undefined> {
+  const declared = Number(request.headers.get('content-length'));
+  if (declared > limit) return undefined;
+  if (request.body === null) return new Uint8Array(0);
+  const reader = request.clone().body!.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      void reader.cancel();
+      return undefined;
+    }
+    chunks.push(value);
+  }
+  const bytes = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return bytes;
+}
+
+/** SHA-256 of the method and the body's bytes, hex: what "the same payload" means. */
+async function digest(method: string, bytes: Uint8Array): Promise<string> {
+  const head = new TextEncoder().encode(`${method}\n`);
+  const all = new Uint8Array(head.byteLength + bytes.byteLength);
+  all.set(head);
+  all.set(bytes, head.byteLength);
+  const hash = new Uint8Array(await crypto.subtle.digest('SHA-256', all));
+  let hex = '';
+  for (const byte of hash) hex += byte.toString(16).padStart(2, '0');
+  return hex;
+}
+
+function pathOf(url: string): string {
+  const start = url.indexOf('/', url.indexOf('//') + 2);
+  if (start === -1) return '/';
+  const end = url.search(/[?#]/);
+  return end === -1 ? url.slice(start) : url.slice(start, end);
+}
+
+function nullBodyStatus(status: number): boolean {
+  return status === 204 || status === 205 || status === 304;
+}
+
+function toBase64(bytes: Uint8Array): string {
+  let binary = '';
+  for (let i = 0; i < bytes.byteLength; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return btoa(binary);
+}
+
+function fromBase64(text: string): Uint8Array<ArrayBuffer> {
+  const binary = atob(text);
+  const bytes = new Uint8Array(binary.length);
+  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
+  return bytes;
+}
