@@ -62,5 +62,5 @@ export { createScalarHandler, createSwaggerUiHandler, generateOpenApiDocument } 
 export type { OpenApiDocument, OpenApiOptions, SecuritySchemeObject, TagObject } from './openapi/types';
 export type { SwaggerUiDocument, SwaggerUiHandler, SwaggerUiOptions } from './swagger-ui/options';
 export type { ScalarHandler, ScalarOptions, ScalarRouteContext } from './scalar/options';
-export { createMcpHandler } from './mcp/create';
-export type { McpApplication, McpHandlerOptions, McpHandlers } from './mcp/options';
+export { createMcpHandler, createProtectedResourceMetadataHandler } from './mcp/create';
+export type { McpApplication, McpAuthOptions, McpHandlerOptions, McpHandlers, ProtectedResourceMetadataHandlers, ProtectedResourceMetadataOptions } from './mcp/options';

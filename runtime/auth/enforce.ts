@@ -8,6 +8,7 @@ import type { ApplicationRateLimitOptions } from '../guards/limits';
 import { checkRateLimit, countStore, type RateLimitSettings } from '../guards/rate-limit';
 import type { RouteDefinition } from '../routing/route-definitions';
 import { challenge, credentialOf, fromCookie } from './credentials';
+import { handed } from './handed';
 import { authenticated } from './principal';
 import type { ApplicationAuthOptions, AuthScheme } from './schemes';
 import { verifiers, type Verification } from './verify';
@@ -101,6 +102,11 @@ export async function loadAuthenticator(settings: AuthSettings): Promise<(fail: 
         const { request } = context;
         // A CORS preflight carries no credentials.
         if (request.method === 'OPTIONS' && request.headers.has('access-control-request-method')) return run(context);
+        const given = handed.get(request);
+        if (given && accepted.includes(given.scheme)) {
+          authenticated.set(context, given);
+          return authorize(context, given);
+        }
         for (const scheme of accepted) {
           const credential = credentialOf(scheme, context);
           if (credential === undefined) continue;

@@ -9,7 +9,9 @@ export interface Authenticated {
   key?: string;
 }
 
-export const authenticated = new WeakMap<RouteContext, Authenticated>();
+// On globalThis under a registered symbol: a dispatcher and a `@Principal` from two copies of the library (an ESM and
+// a CJS one, as a CommonJS test that requires the app while chunks are imported gets) read one map.
+export const authenticated: WeakMap<RouteContext, Authenticated> = ((globalThis as any)[Symbol.for('next-app-controllers.authenticated')] ??= new WeakMap());
 
 /** `@Principal(scheme?)`'s resolver: the principal, when the request came in through `scheme` (any, without one). */
 export function principalOf(context: RouteContext, scheme: AuthScheme | undefined): unknown {

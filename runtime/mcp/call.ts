@@ -1,3 +1,5 @@
+import { handed } from '../auth/handed';
+import type { Verification } from '../auth/verify';
 import type { McpApplication } from './options';
 import type { Tool } from './tools';
 
@@ -15,7 +17,7 @@ const JSON_TYPE = /^application\/([\w.+-]*\+)?json\b/i;
  * Calls a tool: the arguments become a request to its route (path parameters in the path, query parameters in the
  * query string, the rest in the JSON body, or in the query when the route takes no body), answered by `app.fetch` in
  * this process, so the route's middleware, validation, error format and response contract apply. `passed` are the MCP
- * request's headers handed on (Authorization and Cookie by default). A 2xx answer is the result (its JSON also as
+ * request's headers handed on (Authorization and Cookie by default); `verified`, the token the MCP handler checked. A 2xx answer is the result (its JSON also as
  * `structuredContent`, a value that is not an object as `{ result }`); any other status is an error result carrying
  * the error body, so a 422 names the fields.
  */
@@ -25,6 +27,7 @@ export async function callTool(
   args: Record<string, unknown> | undefined,
   origin: string,
   passed: Record<string, string>,
+  verified?: Verification,
 ): Promise<ToolResult> {
   const values = args ?? {};
   if (typeof values !== 'object' || Array.isArray(values)) return failure('The arguments of a tool call must be an object.');
@@ -60,7 +63,10 @@ export async function callTool(
     headers['content-type'] = 'application/json';
     init.body = JSON.stringify(body ?? {});
   }
-  const response = await app.fetch(new Request(origin + (path || '/') + query, init));
+  const request = new Request(origin + (path || '/') + query, init);
+  // The principal the MCP handler verified reaches the route's @Auth as this Request object, never as a header.
+  if (verified) handed.set(request, verified);
+  const response = await app.fetch(request);
   const text = await response.text();
   if (!response.ok) return { content: [{ type: 'text', text: text || `${response.status} ${response.statusText}`.trim() }], isError: true };
   const result: ToolResult = { content: [{ type: 'text', text }] };

@@ -1,5 +1,7 @@
 import { lazyHandler } from '../docs';
-import type { McpApplication, McpHandlerOptions, McpHandlers } from './options';
+import type { McpApplication, McpHandlerOptions, McpHandlers, ProtectedResourceMetadataHandlers, ProtectedResourceMetadataOptions } from './options';
+
+const chunk = () => import('./server');
 
 /**
  * Serves the application's routes as MCP tools over Streamable HTTP, stateless, from a route file such as
@@ -7,6 +9,11 @@ import type { McpApplication, McpHandlerOptions, McpHandlers } from './options';
  * request. See runtime/mcp.
  */
 export function createMcpHandler(app: McpApplication, options: McpHandlerOptions = {}): McpHandlers {
-  const handle = lazyHandler<[Request]>(() => import('./server').then((chunk) => chunk.mcpServer(app, options)));
+  const handle = lazyHandler<[Request]>(() => chunk().then((server) => server.mcpServer(app, options)));
   return { GET: handle, POST: handle, DELETE: handle };
 }
+
+/** The GET of `app/.well-known/oauth-protected-resource/[[...path]]/route.ts`: RFC 9728's metadata of the MCP endpoint. */
+export const createProtectedResourceMetadataHandler = (app: McpApplication, options: ProtectedResourceMetadataOptions): ProtectedResourceMetadataHandlers => ({
+  GET: lazyHandler<[Request]>(() => chunk().then((server) => server.metadataHandler(app, options))),
+});

@@ -1,3 +1,4 @@
+import type { AuthScheme } from '../auth/schemes';
 import type { RouteDefinition } from '../routing/route-definitions';
 
 /** The options of {@link createMcpHandler}. */
@@ -10,8 +11,45 @@ export interface McpHandlerOptions {
   version?: string;
   /** Instructions for the agent, sent with `initialize`. */
   instructions?: string;
-  /** Headers of the MCP request handed on to each tool's request. Default `['authorization', 'cookie']`. */
+  /** Headers of the MCP request handed on to each tool's request. Default `['authorization', 'cookie']`; with `auth`, none (the principal is handed on in process) and never a cookie. */
   headers?: string[];
+  /**
+   * Makes the endpoint an OAuth protected resource (MCP authorization, RFC 9728): every request needs a valid bearer
+   * token of `scheme` (401 with `resource_metadata` otherwise), a tool call needs the scopes of the tool's route (403
+   * `insufficient_scope` otherwise), and the verified principal reaches the route in process.
+   */
+  auth?: McpAuthOptions;
+}
+
+/** `createMcpHandler(app, { auth })`: the scheme that verifies tokens, and the resource they are for. */
+export interface McpAuthOptions {
+  /** A `bearer` scheme (a JWT one for OAuth access tokens), also listed in `createApplication({ auth: { schemes } })`. */
+  scheme: AuthScheme<any>;
+  /** The MCP endpoint's canonical URL, as tokens name it in `aud` (`https://example.com/mcp`). */
+  resource: string | URL;
+  /**
+   * Where the protected resource metadata is served. Default: RFC 9728's well-known address of `resource`
+   * (`https://example.com/.well-known/oauth-protected-resource/mcp`).
+   */
+  resourceMetadata?: string | URL;
+}
+
+/** The options of {@link createProtectedResourceMetadataHandler}. */
+export interface ProtectedResourceMetadataOptions {
+  /** The MCP endpoint's canonical URL (as in `createMcpHandler`'s `auth.resource`). */
+  resource: string | URL;
+  /** The issuers of its tokens (their metadata is at `/.well-known/oauth-authorization-server` or OpenID's). */
+  authorizationServers: (string | URL)[];
+  /** Which routes are exposed as tools, as in `createMcpHandler`: their scopes are `scopes_supported`. Default `'marked'`. */
+  tools?: 'marked' | 'all';
+  /** A human-readable name of the resource (`resource_name`). */
+  resourceName?: string;
+}
+
+/** The export of `app/.well-known/oauth-protected-resource/[[...path]]/route.ts`. */
+export interface ProtectedResourceMetadataHandlers {
+  /** RFC 9728's document for the resource; 404 for another path. */
+  GET(request: Request): Promise<Response>;
 }
 
 /** What the MCP handler uses of an application (what `createApplication` returns). */

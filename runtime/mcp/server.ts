@@ -1,8 +1,11 @@
 import { lazy } from '../lazy';
 import { importMcpSdk, type McpSdk } from '../peers/mcp-sdk';
+import { mcpGate } from './authorize';
 import { callTool } from './call';
 import type { McpApplication, McpHandlerOptions } from './options';
 import { describeTools, type Tools } from './tools';
+
+export { metadataHandler } from './metadata';
 
 const MISSING =
   'The MCP handler serves MCP with @modelcontextprotocol/sdk, which is not installed. Install it with zod, its peer ' +
@@ -27,7 +30,10 @@ export function mcpServer(app: McpApplication, options: McpHandlerOptions, loadS
   const sdk = lazy(loadSdk);
   const tools = lazy(() => describeTools(app, options));
   const info = { name: options.name ?? 'next-app-controllers', version: options.version ?? '1.0.0' };
-  const passed = (options.headers ?? ['authorization', 'cookie']).map((name) => name.toLowerCase());
+  // With auth, the token is verified here and its principal handed to the route in process (../auth/handed.ts), and a
+  // cookie could let a tool act as another user: by default nothing is handed on, and never a cookie.
+  const passed = (options.headers ?? (options.auth ? [] : ['authorization', 'cookie'])).map((name) => name.toLowerCase()).filter((name) => !options.auth || name !== 'cookie');
+  const gate = options.auth && mcpGate(options.auth, () => tools.value ? Promise.resolve(tools.value) : tools.load());
   const serverOptions = { capabilities: { tools: { listChanged: false } }, jsonSchemaValidator: NO_VALIDATOR, ...(options.instructions ? { instructions: options.instructions } : {}) };
   let reported = false;
 
@@ -41,6 +47,14 @@ export function mcpServer(app: McpApplication, options: McpHandlerOptions, loadS
       return rpcError(500, -32603, (error as Error).message);
     }
     reported = false;
+    const found = gate && (await gate.authenticate(request));
+    if (found instanceof Response) return found;
+    let parsedBody: unknown;
+    if (found && request.method === 'POST') {
+      parsedBody = await request.clone().json().catch(() => undefined);
+      const refused = gate.authorize(parsedBody, found, loaded[1]);
+      if (refused) return refused;
+    }
     if (request.method !== 'POST') {
       return rpcError(405, -32000, 'Method not allowed: this MCP server is stateless; send JSON-RPC messages with POST.', { allow: 'POST' });
     }
@@ -57,11 +71,11 @@ export function mcpServer(app: McpApplication, options: McpHandlerOptions, loadS
       const tool = byName.get(params.name);
       // -32602 (invalid params) is how MCP answers a call to a tool the server does not have.
       if (!tool) throw new McpError(-32602, `Unknown tool: ${params.name}`);
-      return callTool(app, tool, params.arguments, origin, headers);
+      return callTool(app, tool, params.arguments, origin, headers, found || undefined);
     });
     const transport = new Transport({ sessionIdGenerator: undefined, enableJsonResponse: true });
     await server.connect(transport);
-    return transport.handleRequest(request);
+    return transport.handleRequest(request, parsedBody === undefined ? undefined : { parsedBody });
   };
 }
 

@@ -15,7 +15,13 @@ export interface ToolDescription {
   inputSchema: SchemaObject;
   outputSchema?: SchemaObject;
   annotations?: { readOnlyHint: boolean };
+  /** With `createMcpHandler(app, { auth })`: what a call needs (`noauth` for a public route, else `oauth2` and its scopes). */
+  securitySchemes?: ToolSecurity[];
+  _meta?: { securitySchemes: ToolSecurity[] };
 }
+
+/** One way to call a tool, in the shape MCP hosts read (the OpenAI Apps SDK's `securitySchemes`). */
+export type ToolSecurity = { type: 'noauth' } | { type: 'oauth2'; scopes: string[] };
 
 /** What a call needs to turn arguments into the route's request. */
 export interface Tool {
@@ -26,6 +32,8 @@ export interface Tool {
   queryNames: ReadonlySet<string>;
   /** `flat`: the body's properties are arguments; `nested`: the body is the argument `body`. */
   body?: 'flat' | 'nested';
+  /** The scopes the route's `@Auth` needs: a call without them is refused at the HTTP level (403). */
+  scopes: readonly string[];
 }
 
 export interface Tools {
@@ -50,8 +58,7 @@ const TEXT_OR_JSON = /^(text\/|application\/([\w.+-]*\+)?json\b)/i;
  * type: an object as it is, anything else as `{ result }`, the way a call sends it.
  */
 export async function describeTools(app: McpApplication, options: McpHandlerOptions): Promise<Tools> {
-  const all = options.tools === 'all';
-  const routes = app.routes.filter((route) => marked(route) || (all && !unfit(route)));
+  const routes = exposedRoutes(app, options.tools);
   for (const route of routes) {
     const reason = unfit(route);
     if (reason) throw new Error(`@McpTool on ${route.controller.name}.${route.propertyKey}: ${reason}`);
@@ -65,7 +72,7 @@ export async function describeTools(app: McpApplication, options: McpHandlerOpti
     const operation = document!.paths[openApiPath(route.path)]?.[route.method.toLowerCase() as 'get'];
     // A route declared after another with the same method and path is never reached, and not documented.
     if (!operation) continue;
-    const tool = describeTool(route, operation, document!);
+    const tool = describeTool(route, operation, document!, options.auth !== undefined);
     const { name } = tool.description;
     if (!TOOL_NAME.test(name)) {
       throw new Error(`createMcpHandler: the tool name "${name}" (${route.controller.name}.${route.propertyKey}) may hold only letters, digits, _, - and . (1 to 128). Give @McpTool({ name }).`);
@@ -77,6 +84,16 @@ export async function describeTools(app: McpApplication, options: McpHandlerOpti
     tools.list.push(tool.description);
   }
   return tools;
+}
+
+/** The routes that are tools: those marked `@McpTool`, or with `tools: 'all'` every route a tool can call. */
+export function exposedRoutes(app: McpApplication, tools: McpHandlerOptions['tools']): RouteDefinition[] {
+  return app.routes.filter((route) => marked(route) || (tools === 'all' && !unfit(route)));
+}
+
+/** The scopes a route's `@Auth` needs. */
+export function scopesOf(route: RouteDefinition): string[] {
+  return (route.auth && route.auth.scopes) || [];
 }
 
 /** `@McpTool`'s options, read from the route's record as the OpenAPI generator reads `@ApiSchema`'s. */
@@ -93,7 +110,7 @@ function unfit(route: RouteDefinition): string | undefined {
   return undefined;
 }
 
-function describeTool(route: RouteDefinition, operation: OperationObject, document: OpenApiDocument): Tool {
+function describeTool(route: RouteDefinition, operation: OperationObject, document: OpenApiDocument, auth: boolean): Tool {
   const { resolve, withDefs } = resolver(document);
   const properties: Record<string, SchemaObject> = {};
   const required: string[] = [];
@@ -135,7 +152,13 @@ function describeTool(route: RouteDefinition, operation: OperationObject, docume
     description.outputSchema = out.withDefs(schema.type === 'object' ? schema : { type: 'object', properties: { result: schema }, required: ['result'] });
   }
   if (route.method === 'GET') description.annotations = { readOnlyHint: true };
-  return { description, method: route.method, segments: route.segments, pathNames, queryNames, body };
+  const scopes = scopesOf(route);
+  if (auth) {
+    const security: ToolSecurity[] = [...(!route.auth || route.auth.optional ? [{ type: 'noauth' } as const] : []), ...(route.auth ? [{ type: 'oauth2', scopes } as const] : [])];
+    description.securitySchemes = security;
+    description._meta = { securitySchemes: security };
+  }
+  return { description, method: route.method, segments: route.segments, pathNames, queryNames, body, scopes };
 }
 
 /** The JSON schema of the first 2xx response that has one. */

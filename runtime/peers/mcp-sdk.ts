@@ -15,7 +15,7 @@ export interface McpServerLike {
 }
 
 export interface McpTransportLike {
-  handleRequest(request: Request): Promise<Response>;
+  handleRequest(request: Request, options?: { parsedBody?: unknown }): Promise<Response>;
 }
 
 /**

@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
+import { startJwksServer, type JwksServer } from '../support/jwks-server';
 import { CHROMIUM } from './browser-cases';
 import { buildExample, send, startExample, timed, type Bundler, type RunningServer } from './harness';
 import {
@@ -72,19 +73,23 @@ for (const variant of VARIANTS) {
   bundlers.forEach((bundler, index) => {
     const test = suite(`isolated install, ${variant.title}, next build (${bundler}) + next start`);
     let server: RunningServer | undefined;
+    let jwks: JwksServer | undefined;
     let setupError: unknown;
 
     test.before(async () => {
       try {
         dir = await install();
         await timed(`next build, isolated ${variant.next} (${bundler})`, () => buildExample(bundler, dir));
-        server = await startExample(30_000, dir, '/api/items/ready');
+        // The account controller's JWKS, on loopback: the app reads its address from the environment at start.
+        jwks = await startJwksServer();
+        server = await startExample(30_000, dir, '/api/items/ready', { AUTH_JWKS_URL: jwks.url });
       } catch (error) {
         setupError = error;
       }
     });
     test.after(async () => {
       await server?.stop();
+      await jwks?.close();
       if (index === bundlers.length - 1 && dir) removeIsolatedApp(dir);
     });
     const running = () => {
@@ -140,6 +145,41 @@ for (const variant of VARIANTS) {
       const invalidLabel = await send(port, 'POST', '/api/labels', json({ name: 'urgent', color: 'blue' }));
       assert.is(invalidLabel.status, 422);
       assert.equal(invalidLabel.json().errors.map((error: { field: string }) => error.field), ['color']);
+    });
+
+    test('auth on next start: a valid JWT from the loopback JWKS 200 with its principal, expired 401, a missing scope 403 insufficient_scope', async () => {
+      const { port } = running();
+      const bearer = async (claims: Record<string, unknown>, expiresIn?: string | number) => ({ authorization: `Bearer ${await jwks!.sign(claims, { expiresIn })}` });
+      const me = await send(port, 'GET', '/api/account/me', { headers: await bearer({ sub: 'u1' }) });
+      assert.is(me.status, 200, me.text);
+      assert.equal(me.json(), { sub: 'u1' });
+      assert.is(me.headers['cache-control'], 'private');
+      const none = await send(port, 'GET', '/api/account/me');
+      assert.is(none.status, 401);
+      assert.match(String(none.headers['www-authenticate']), 'Bearer realm="jwt"');
+      const expired = await send(port, 'GET', '/api/account/me', { headers: await bearer({ sub: 'u1' }, Math.floor(Date.now() / 1000) - 60) });
+      assert.is(expired.status, 401);
+      assert.match(String(expired.headers['www-authenticate']), 'error="invalid_token"');
+      const unscoped = await send(port, 'POST', '/api/account/orders', { headers: await bearer({ sub: 'u1', scope: 'orders:read' }) });
+      assert.is(unscoped.status, 403);
+      assert.match(String(unscoped.headers['www-authenticate']), 'error="insufficient_scope", scope="orders:write"');
+      const scoped = await send(port, 'POST', '/api/account/orders', { headers: await bearer({ sub: 'u1', scope: 'orders:write' }) });
+      assert.is(scoped.status, 200, scoped.text);
+      assert.equal(scoped.json(), { ordered: true });
+    });
+
+    test('auth on next start: a cross-site DELETE with only a session cookie is 403; with a bearer token it passes', async () => {
+      const { port } = running();
+      const crossSite = { origin: 'https://evil.test', 'sec-fetch-site': 'cross-site' };
+      const cookie = await send(port, 'DELETE', '/api/account/orders/9', { headers: { ...crossSite, cookie: 'sid=valid-session' } });
+      assert.is(cookie.status, 403, cookie.text);
+      assert.match(cookie.json().message, 'Cross-site DELETE refused');
+      const sameSite = await send(port, 'DELETE', '/api/account/orders/9', { headers: { cookie: 'sid=valid-session' } });
+      assert.is(sameSite.status, 200, sameSite.text);
+      assert.equal(sameSite.json(), { cancelled: '9', by: 'cookie-user' });
+      const token = await send(port, 'DELETE', '/api/account/orders/9', { headers: { ...crossSite, authorization: `Bearer ${await jwks!.sign({ sub: 'u2' })}` } });
+      assert.is(token.status, 200, token.text);
+      assert.equal(token.json(), { cancelled: '9', by: 'u2' });
     });
 
     test('a GET after a POST sees it (under Next.js 16 with cacheComponents: true, nothing is frozen at build time), with a new ETag', async () => {

@@ -388,6 +388,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/reports/summary": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A report for the caller (needs X-API-Key) */
+        get: operations["ReportsController_summary"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/authors/count": {
         parameters: {
             query?: never;
@@ -694,6 +711,40 @@ export interface components {
                 "application/json": components["schemas"]["ErrorResponse"];
             };
         };
+        /** @description Unauthorized: no credential, or one that is not valid */
+        Unauthorized: {
+            headers: {
+                "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "success": false,
+                 *       "statusCode": 401,
+                 *       "message": "Authentication required"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorResponse"];
+            };
+        };
+        /** @description Forbidden: the principal lacks a scope, a role or the policy refused it */
+        Forbidden: {
+            headers: {
+                "WWW-Authenticate": components["headers"]["WWWAuthenticate"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "success": false,
+                 *       "statusCode": 403,
+                 *       "message": "Needs the scopes posts:write"
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorResponse"];
+            };
+        };
     };
     parameters: never;
     requestBodies: never;
@@ -706,6 +757,8 @@ export interface components {
         RateLimit: string;
         /** @description A strong validator of the body: send it back in If-None-Match to get a 304 while it has not changed. */
         ETag: string;
+        /** @description The challenges of the schemes the operation accepts (RFC 9110); `error="invalid_token"` when the credential sent was not valid, `error="insufficient_scope"` with the scopes needed. */
+        WWWAuthenticate: string;
     };
     pathItems: never;
 }
@@ -1593,6 +1646,28 @@ export interface operations {
                     "application/json": components["schemas"]["AuthorV2Dto"];
                 };
             };
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    ReportsController_summary: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalServerError"];
         };

@@ -1,4 +1,5 @@
 import { apiKey, bearer, session, type PrincipalOf } from 'next-app-controllers';
+import { timingSafeEqual } from 'next-app-controllers/proxy';
 
 // #region oidc
 // Any OIDC provider (Auth0, Keycloak, Entra ID, Cognito, Clerk's JWTs…): its JWKS, issuer and audience.
@@ -22,6 +23,13 @@ export const serviceKey = apiKey({
   header: 'X-API-Key',
   // Look the key up by a hash in your database; here a Map. Undefined: 401.
   verify: (key) => keys.get(key),
+});
+
+// One key from the environment: compare it in constant time, so answer times tell nothing about how much of it matched.
+export const adminKey = apiKey({
+  name: 'adminKey',
+  header: 'X-Admin-Key',
+  verify: (key) => (timingSafeEqual(key, process.env.ADMIN_KEY ?? '') && key !== '' ? { id: 'admin', roles: ['admin'] } : undefined),
 });
 // #endregion api-key
 
