@@ -2,6 +2,7 @@ import type { StandardSchemaV1 } from '../schema/standard-schema';
 import type { CacheControlOptions } from '../caching/cache-control';
 import type { RateLimitOptions } from '../guards/limits';
 import type { IdempotentOptions } from '../idempotency/options';
+import type { WebhookOptions } from '../webhooks/options';
 import type { ApiOperationOptions, ApiResponseOptions, ApiTagOptions, Class, DeprecatedOptions, McpToolOptions, Middleware, ParamResolver, RouteMethod, SecurityRequirement, VersionValue } from '../types';
 
 /** An input validated by a DTO class (class-transformer, then class-validator). */
@@ -37,6 +38,7 @@ export interface ProductionRecord {
   cacheControl?: string | CacheControlOptions;
   etag?: boolean;
   idempotent?: IdempotentOptions;
+  webhook?: WebhookOptions;
 }
 
 /** What the decorators record about one method of a controller. */

@@ -36,6 +36,7 @@ export interface StepModules {
   httpCaching?: HttpCaching;
   requestLog?: RequestLog;
   idempotency?: typeof import('../idempotency/idempotency').idempotency;
+  webhooks?: typeof import('../webhooks/verify').webhooks;
 }
 
 /**
@@ -47,14 +48,16 @@ export function loadStepModules(settings: StepSettings): StepModules | Promise<S
   const limits = settings.rateLimit !== undefined || definitions.some((definition) => definition.rateLimit ?? definition.controllerRateLimit);
   const caching = settings.etag === true || definitions.some((definition) => definition.cacheControl !== undefined || definition.etag);
   const idempotent = definitions.some((definition) => definition.idempotent !== undefined);
-  if (!settings.tracing && !limits && !caching && !idempotent && settings.log === undefined) return {};
+  const webhook = definitions.some((definition) => definition.webhook !== undefined);
+  if (!settings.tracing && !limits && !caching && !idempotent && !webhook && settings.log === undefined) return {};
   return Promise.all([
+    webhook ? import('../webhooks/verify').then((module) => module.webhooks) : undefined,
     idempotent ? import('../idempotency/idempotency').then((module) => module.idempotency) : undefined,
     settings.log !== undefined ? import('../logging/request-log').then((module) => module.requestLog(settings.log!)) : undefined,
     settings.tracing ? import('../tracing/spans').then((module) => module.loadTracing()) : undefined,
     limits ? import('../guards/rate-limit').then((module) => module.rateLimiter) : undefined,
     caching ? import('../caching/http-caching').then((module) => module.httpCaching(settings.etag === true)) : undefined,
-  ]).then(([idempotency, requestLog, tracing, rateLimiter, httpCaching]) => ({ idempotency, requestLog, tracing, rateLimiter, httpCaching }));
+  ]).then(([webhooks, idempotency, requestLog, tracing, rateLimiter, httpCaching]) => ({ webhooks, idempotency, requestLog, tracing, rateLimiter, httpCaching }));
 }
 
 /** Where the production steps go in a route's answer. */
@@ -79,13 +82,14 @@ export interface RouteSteps {
 }
 
 export function routeSteps(settings: StepSettings, modules: StepModules, errorHandler: ErrorResponder): RouteSteps {
-  const { tracing, rateLimiter, httpCaching, requestLog, idempotency } = modules;
+  const { tracing, rateLimiter, httpCaching, requestLog, idempotency, webhooks } = modules;
   const traced = tracing ? tracing.fail(errorHandler) : errorHandler;
   const fail = requestLog ? requestLog.fail(traced) : traced;
   const traceId = tracing?.traceId;
   const csrf = csrfCheck(settings.csrf, fail);
   const limit = rateLimiter?.({ basePath: settings.basePath, rateLimit: settings.rateLimit, store: settings.store, fail, onError: settings.onError });
   const idempotent = idempotency?.({ store: settings.store, bodyLimit: settings.bodyLimit ?? 1024 * 1024, fail });
+  const verified = webhooks?.({ store: settings.store, bodyLimit: settings.bodyLimit ?? 1024 * 1024, fail });
   return {
     fail,
     requestId: traceId ? (request) => requestIdOf(request, traceId) : (request) => requestIdOf(request),
@@ -94,7 +98,8 @@ export function routeSteps(settings: StepSettings, modules: StepModules, errorHa
     trace: tracing?.invoker,
     around(definition, run) {
       const kept = idempotent ? idempotent(definition, run) : run;
-      const cached = httpCaching ? httpCaching.cacheControl(definition, kept) : kept;
+      const signed = verified ? verified(definition, kept) : kept;
+      const cached = httpCaching ? httpCaching.cacheControl(definition, signed) : signed;
       return limit ? limit(definition, cached) : cached;
     },
     chain(definition, globalMiddleware, middleware, run) {

@@ -9,6 +9,7 @@ import type { VersioningOptions } from '../routing/versioning';
 import type { ApiResponseOptions, Class } from '../types';
 import { CROSS_SITE_REFUSED_REF, errorFormatKind, errorMediaType, errorSchemaRef, HEADER_REFS, SHARED_ERROR_REFS, TOO_MANY_REQUESTS_REF, type ErrorFormatKind } from './errors';
 import { describeIdempotency } from './idempotency';
+import { describeWebhook } from './webhook';
 import { successContent } from './media';
 import { documentedName } from './names';
 import { SCHEMA_REF_PREFIX } from './schemas';
@@ -149,6 +150,7 @@ function describeRoute(route: RouteDefinition, referred: Referred, errors: Error
   operation.responses = describeResponses(route, referred, errors);
   describeLimitsAndCaching(operation.responses, route, application);
   describeIdempotency(operation, route, errors);
+  describeWebhook(operation, route, errors);
   if (route.security.length > 0) operation.security = route.security.map((requirement) => ({ ...requirement }));
   return operation;
 }

@@ -1,6 +1,7 @@
 import { findClassRecord, type CustomParameter, type InputParameter, type ProductionRecord } from '../decorators/metadata';
 import type { RateLimitOptions } from '../guards/limits';
 import type { IdempotentOptions } from '../idempotency/options';
+import type { WebhookOptions } from '../webhooks/options';
 import { joinPaths, parsePattern, type PatternSegment } from './path';
 import { checkRoute, type VersioningOptions } from './versioning';
 import type { ApiOperationOptions, ApiResponseOptions, Class, DeprecatedOptions, Middleware, RouteMethod, SecurityRequirement, VersionValue } from '../types';
@@ -49,6 +50,8 @@ export interface RouteDefinition {
   etag?: boolean;
   /** The method's `@Idempotent`, else its controller's (`fromController`: applied to its POST and PATCH routes only). */
   idempotent?: IdempotentOptions & { fromController?: boolean };
+  /** The method's `@Webhook`: its signature is verified before anything reads the body; no CSRF check. */
+  webhook?: WebhookOptions;
   /** `@Version` of the method, else of the controller. Without it: `defaultVersion`, else every version. */
   version?: VersionValue;
   /** `@Deprecated`: its responses carry `Deprecation` (and `Sunset`, `Link`). */
@@ -105,6 +108,7 @@ export function buildRouteDefinitions(controllers: readonly Class[], basePath: s
         cacheControl: method?.cacheControl ?? record.cacheControl,
         etag: method?.etag ?? record.etag,
         idempotent: method?.idempotent ?? (record.idempotent && { ...record.idempotent, fromController: true }),
+        webhook: method?.webhook,
         version,
         deprecated,
       });
