@@ -26,6 +26,9 @@ export type { ApplicationRateLimitOptions, ApplicationStore, MemoryStoreOptions,
 export type { RequestLogger } from './logging/logger';
 export { Idempotent } from './decorators/idempotent';
 export type { IdempotentOptions } from './idempotency/options';
+export { Webhook } from './decorators/webhook';
+export { githubWebhooks, standardWebhooks, stripeWebhooks } from './webhooks/verifiers';
+export type { WebhookOptions, WebhookVerifier } from './webhooks/options';
 export type { RateLimitStoreError } from './guards/rate-limit';
 export type { CsrfOptions } from './guards/csrf';
 export type { CacheControlOptions } from './caching/cache-control';

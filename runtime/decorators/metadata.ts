@@ -4,6 +4,7 @@ import type { RateLimitOptions } from '../guards/limits';
 import type { RouteAuth } from '../auth/schemes';
 import type { PageRecord } from '../pagination/options';
 import type { IdempotentOptions } from '../idempotency/options';
+import type { WebhookOptions } from '../webhooks/options';
 import type { ApiOperationOptions, ApiResponseOptions, ApiTagOptions, Class, DeprecatedOptions, McpToolOptions, Middleware, ParamResolver, RouteMethod, SecurityRequirement, VersionValue } from '../types';
 
 /** An input validated by a DTO class (class-transformer, then class-validator). */
@@ -41,6 +42,7 @@ export interface ProductionRecord {
   /** `@Auth(...)`, or `false` for `@Public()`. */
   auth?: RouteAuth;
   idempotent?: IdempotentOptions;
+  webhook?: WebhookOptions;
 }
 
 /** What the decorators record about one method of a controller. */

@@ -42,6 +42,7 @@ export interface StepModules {
   pages?: PageSteps;
   requestLog?: RequestLog;
   idempotency?: typeof import('../idempotency/idempotency').idempotency;
+  webhooks?: typeof import('../webhooks/verify').webhooks;
 }
 
 /**
@@ -55,8 +56,10 @@ export function loadStepModules(settings: StepSettings): StepModules | Promise<S
   const auth = definitions.some((definition) => definition.auth);
   const paginated = definitions.some((definition) => definition.paginated);
   const idempotent = definitions.some((definition) => definition.idempotent !== undefined);
-  if (!settings.tracing && !limits && !caching && !auth && !paginated && !idempotent && settings.log === undefined) return {};
+  const webhook = definitions.some((definition) => definition.webhook !== undefined);
+  if (!settings.tracing && !limits && !caching && !auth && !paginated && !idempotent && !webhook && settings.log === undefined) return {};
   return Promise.all([
+    webhook ? import('../webhooks/verify').then((module) => module.webhooks) : undefined,
     idempotent ? import('../idempotency/idempotency').then((module) => module.idempotency) : undefined,
     settings.log !== undefined ? import('../logging/request-log').then((module) => module.requestLog(settings.log!)) : undefined,
     settings.tracing ? import('../tracing/spans').then((module) => module.loadTracing()) : undefined,
@@ -64,7 +67,7 @@ export function loadStepModules(settings: StepSettings): StepModules | Promise<S
     caching ? import('../caching/http-caching').then((module) => module.httpCaching(settings.etag === true)) : undefined,
     auth ? import('../auth/enforce').then((module) => module.loadAuthenticator(settings)) : undefined,
     paginated ? import('../pagination/page-steps').then((module) => module.pageSteps(definitions)) : undefined,
-  ]).then(([idempotency, requestLog, tracing, rateLimiter, httpCaching, authenticator, pages]) => ({ idempotency, requestLog, tracing, rateLimiter, httpCaching, authenticator, pages }));
+  ]).then(([webhooks, idempotency, requestLog, tracing, rateLimiter, httpCaching, authenticator, pages]) => ({ webhooks, idempotency, requestLog, tracing, rateLimiter, httpCaching, authenticator, pages }));
 }
 
 /** Where the production steps go in a route's answer. */
@@ -91,7 +94,7 @@ export interface RouteSteps {
 }
 
 export function routeSteps(settings: StepSettings, modules: StepModules, errorHandler: ErrorResponder): RouteSteps {
-  const { tracing, rateLimiter, httpCaching, requestLog, idempotency, pages } = modules;
+  const { tracing, rateLimiter, httpCaching, requestLog, idempotency, webhooks, pages } = modules;
   const traced = tracing ? tracing.fail(errorHandler) : errorHandler;
   const fail = requestLog ? requestLog.fail(traced) : traced;
   const traceId = tracing?.traceId;
@@ -99,6 +102,7 @@ export function routeSteps(settings: StepSettings, modules: StepModules, errorHa
   const authenticate = modules.authenticator?.(fail);
   const limit = rateLimiter?.({ basePath: settings.basePath, rateLimit: settings.rateLimit, store: settings.store, fail, onError: settings.onError });
   const idempotent = idempotency?.({ store: settings.store, bodyLimit: settings.bodyLimit ?? 1024 * 1024, fail });
+  const verified = webhooks?.({ store: settings.store, bodyLimit: settings.bodyLimit ?? 1024 * 1024, fail });
   return {
     fail,
     requestId: traceId ? (request) => requestIdOf(request, traceId) : (request) => requestIdOf(request),
@@ -108,7 +112,8 @@ export function routeSteps(settings: StepSettings, modules: StepModules, errorHa
     pages,
     around(definition, run) {
       const kept = idempotent ? idempotent(definition, run) : run;
-      const cached = httpCaching ? httpCaching.cacheControl(definition, kept) : kept;
+      const signed = verified ? verified(definition, kept) : kept;
+      const cached = httpCaching ? httpCaching.cacheControl(definition, signed) : signed;
       return limit ? limit(definition, cached) : cached;
     },
     chain(definition, globalMiddleware, middleware, run) {

@@ -33,7 +33,7 @@ export function csrfCheck(options: CsrfOptions | false | undefined, fail: ErrorR
   const allowed = new Set((options?.origins ?? []).map((origin) => origin.toLowerCase()));
   const trustForwardedHost = options?.trustForwardedHost === true;
   return (definition, run) => {
-    if ((definition.method !== 'POST' && definition.method !== 'ALL') || definition.body) return undefined;
+    if ((definition.method !== 'POST' && definition.method !== 'ALL') || definition.body || definition.webhook) return undefined;
     return (context) => {
       const refused = refusal(context, allowed, trustForwardedHost);
       return refused === undefined ? run(context) : fail(clientError(403, refused), context);

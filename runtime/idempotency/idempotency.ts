@@ -122,7 +122,7 @@ export function idempotency(settings: IdempotencySettings): (definition: RouteDe
   };
 }
 
-async function forget(store: ApplicationStore, key: string): Promise<void> {
+export async function forget(store: ApplicationStore, key: string): Promise<void> {
   try {
     await store.delete(key);
   } catch {
@@ -176,17 +176,17 @@ function pathOf(url: string): string {
   return end === -1 ? url.slice(start) : url.slice(start, end);
 }
 
-function nullBodyStatus(status: number): boolean {
+export function nullBodyStatus(status: number): boolean {
   return status === 204 || status === 205 || status === 304;
 }
 
-function toBase64(bytes: Uint8Array): string {
+export function toBase64(bytes: Uint8Array): string {
   let binary = '';
   for (let i = 0; i < bytes.byteLength; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
   return btoa(binary);
 }
 
-function fromBase64(text: string): Uint8Array<ArrayBuffer> {
+export function fromBase64(text: string): Uint8Array<ArrayBuffer> {
   const binary = atob(text);
   const bytes = new Uint8Array(binary.length);
   for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);

@@ -10,6 +10,7 @@ import type { VersioningOptions } from '../routing/versioning';
 import type { ApiResponseOptions, Class } from '../types';
 import { CROSS_SITE_REFUSED_REF, errorFormatKind, errorMediaType, errorSchemaRef, HEADER_REFS, SHARED_ERROR_REFS, TOO_MANY_REQUESTS_REF, type ErrorFormatKind } from './errors';
 import { describeIdempotency } from './idempotency';
+import { describeWebhook } from './webhook';
 import { successContent } from './media';
 import { markPaginated, pageEnvelope, pageResponse } from './pagination';
 import { returnsNothing } from './returns-nothing';
@@ -153,6 +154,7 @@ function describeRoute(route: RouteDefinition, referred: Referred, errors: Error
   operation.responses = describeResponses(route, referred, errors);
   if (route.paginated) describePages(operation, route, referred);
   describeIdempotency(operation, route, errors);
+  describeWebhook(operation, route, errors);
   if (route.security.length > 0) operation.security = route.security.map((requirement) => ({ ...requirement }));
   describeAuth(operation, route, application);
   describeLimitsAndCaching(operation.responses, route, application);

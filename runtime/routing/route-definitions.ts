@@ -3,6 +3,7 @@ import type { RateLimitOptions } from '../guards/limits';
 import type { RouteAuth } from '../auth/schemes';
 import type { PageRecord } from '../pagination/options';
 import type { IdempotentOptions } from '../idempotency/options';
+import type { WebhookOptions } from '../webhooks/options';
 import { joinPaths, parsePattern, type PatternSegment } from './path';
 import { checkRoute, type VersioningOptions } from './versioning';
 import type { ApiOperationOptions, ApiResponseOptions, Class, DeprecatedOptions, Middleware, RouteMethod, SecurityRequirement, VersionValue } from '../types';
@@ -51,6 +52,8 @@ export interface RouteDefinition {
   etag?: boolean;
   /** The method's `@Idempotent`, else its controller's (`fromController`: applied to its POST and PATCH routes only). */
   idempotent?: IdempotentOptions & { fromController?: boolean };
+  /** The method's `@Webhook`: its signature is verified before anything reads the body; no CSRF check. */
+  webhook?: WebhookOptions;
   /** `@Version` of the method, else of the controller. Without it: `defaultVersion`, else every version. */
   version?: VersionValue;
   /** `@Deprecated`: its responses carry `Deprecation` (and `Sunset`, `Link`). */
@@ -111,6 +114,7 @@ export function buildRouteDefinitions(controllers: readonly Class[], basePath: s
         cacheControl: method?.cacheControl ?? record.cacheControl,
         etag: method?.etag ?? record.etag,
         idempotent: method?.idempotent ?? (record.idempotent && { ...record.idempotent, fromController: true }),
+        webhook: method?.webhook,
         version,
         deprecated,
         auth: method?.auth ?? record.auth,

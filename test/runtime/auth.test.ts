@@ -20,6 +20,7 @@ import {
   type PrincipalOf,
 } from '../../runtime/index';
 import { AUDIENCE, ISSUER, startJwksServer, type JwksServer } from '../support/jwks-server';
+import { withoutRequestId } from './helpers';
 
 const test = suite('auth');
 
@@ -152,7 +153,7 @@ test('no credential: 401 with a challenge per scheme, in the error format', asyn
   const response = await app().fetch('/api/posts');
   assert.is(response.status, 401);
   assert.is(response.headers.get('www-authenticate'), 'Bearer realm="jwt", ApiKey realm="key", header="X-API-Key"');
-  assert.equal(await response.json(), { success: false, statusCode: 401, message: 'Authentication required' });
+  assert.equal(withoutRequestId(await response.json(), response.headers.get('x-request-id')), { success: false, statusCode: 401, message: 'Authentication required' });
 });
 
 test('an expired token, a wrong audience or issuer, a bad signature: 401 invalid_token', async () => {
