@@ -502,6 +502,8 @@ export interface components {
             success: false;
             statusCode: number;
             message: string;
+            /** @description The X-Request-Id of the answer: the id of this request in the logs and traces. */
+            requestId?: string;
         };
         OrderItemDto: {
             name: string;
@@ -570,6 +572,8 @@ export interface components {
                  */
                 in: "body" | "query" | "path" | "header" | "form";
             }[];
+            /** @description The X-Request-Id of the answer: the id of this request in the logs and traces. */
+            requestId?: string;
         };
     };
     responses: {
