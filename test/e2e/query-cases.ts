@@ -100,11 +100,17 @@ export function queryCases({ test, server }: ExampleSuite): void {
       page.on('pageerror', (error) => problems.push(String(error)));
       const requests = apiRequests(page);
 
+      // A post of this test's own: the cases before it change and delete the example's posts.
+      const seeded = `Read through TanStack Query ${Date.now()}`;
+      const made = await send(port, 'POST', '/api/posts', { headers: { 'content-type': 'application/json' }, body: JSON.stringify({ title: seeded, content: 'prefetched' }) });
+      assert.is(made.status, 201, made.text);
+      const { id } = made.json() as { id: string };
+
       // A list read in the browser, then a create form: its mutation invalidates GET /api/posts and the list asks again.
       await page.goto(`${base}/query/posts`);
       await page.locator('#posts li').first().waitFor();
       const before = await page.locator('#posts li').allTextContents();
-      assert.ok(before.includes('Hello, controllers'), before.join(', '));
+      assert.ok(before.includes(seeded), before.join(', '));
       assert.equal(requests, ['GET /api/posts?limit=100']);
       const title = `From useMutation ${Date.now()}`;
       await page.fill('input[name="title"]', title);
@@ -115,11 +121,11 @@ export function queryCases({ test, server }: ExampleSuite): void {
       assert.is(await page.locator('#posts li').count(), before.length + 1);
 
       // Prefetched on the server: the HTML holds the post, and hydration asks nothing.
-      const html = await send(port, 'GET', '/query/posts/2');
-      assert.match(html.text, '<h1 id="title">Validation</h1>');
+      const html = await send(port, 'GET', `/query/posts/${id}`);
+      assert.match(html.text, `<h1 id="title">${seeded}</h1>`);
       requests.length = 0;
-      await page.goto(`${base}/query/posts/2`, { waitUntil: 'networkidle' });
-      assert.is(await page.locator('#title').textContent(), 'Validation');
+      await page.goto(`${base}/query/posts/${id}`, { waitUntil: 'networkidle' });
+      assert.is(await page.locator('#title').textContent(), seeded);
       assert.equal(requests, [], 'no request for the prefetched post');
 
       // An infinite list of exactly three pages: the first without a cursor, then nextCursor twice, then null.
