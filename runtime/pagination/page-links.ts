@@ -7,7 +7,11 @@ import type { RouteContext } from '../context';
 export function publicUrl(request: Request): URL {
   const url = new URL(request.url);
   const host = firstOf(request.headers.get('x-forwarded-host'));
-  if (host) url.host = host;
+  if (host) {
+    // Setting `host` without a port keeps the URL's own: the port the app listens on is not the proxy's.
+    url.port = '';
+    url.host = host;
+  }
   const proto = firstOf(request.headers.get('x-forwarded-proto'))?.toLowerCase();
   if (proto === 'http' || proto === 'https') url.protocol = `${proto}:`;
   return url;

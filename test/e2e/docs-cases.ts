@@ -56,6 +56,9 @@ export function docsCases({ test, server }: ExampleSuite): void {
       '/api/orders',
       '/api/orders/{id}',
       '/api/posts',
+      // Issue 42: @Paginated, cursor and offset.
+      '/api/posts/feed',
+      '/api/posts/pages',
       '/api/posts/search',
       '/api/posts/tags/{tag}',
       '/api/posts/{id}',

@@ -10,6 +10,7 @@ import { fuzzCases } from './fuzz-cases';
 import { httpCases } from './http-cases';
 import { inputCases } from './input-cases';
 import { cachingCases, csrfCases, rateLimitCases, tracingCases } from './production-cases';
+import { queryCases } from './query-cases';
 import { streamsCases } from './streams-cases';
 import { serverClientCases } from './server-client-cases';
 import { readersCases } from './readers-cases';
@@ -27,6 +28,8 @@ corsCases(example);
 // The 30 s soak of 200 streams once, with Turbopack: it measures the same server code under both bundlers.
 streamsCases(example, { soak: true });
 serverClientCases(example);
+// Issue 42: @Paginated over HTTP and the --query pages in Chromium (the client chunks checked for server code).
+queryCases(example);
 // MCP, the 3.2 document and Scalar in Chromium: before the fuzz, like the cases that count posts.
 readersCases(example, { browser: true });
 // Issue 35: HTTP caching, CSRF in Chromium, rate limits (two more next start sharing a Redis) and traces (next start

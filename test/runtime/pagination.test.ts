@@ -125,6 +125,13 @@ test('Link behind a proxy: X-Forwarded-Host and X-Forwarded-Proto', async () => 
   assert.is(response.headers.get('link'), '<https://api.example.com/api/posts?limit=5&cursor=5>; rel="next"');
 });
 
+test('Link behind a proxy: the forwarded host replaces the port the app listens on (or brings its own)', async () => {
+  const behind = (host: string) =>
+    app.handle(new Request('http://127.0.0.1:3000/api/posts?limit=5', { headers: { 'x-forwarded-host': host, 'x-forwarded-proto': 'https' } }));
+  assert.is((await behind('api.example.com')).headers.get('link'), '<https://api.example.com/api/posts?limit=5&cursor=5>; rel="next"');
+  assert.is((await behind('api.example.com:8443')).headers.get('link'), '<https://api.example.com:8443/api/posts?limit=5&cursor=5>; rel="next"');
+});
+
 test("a Standard Schema item: each item is the schema's output", async () => {
   const body = (await jsonOf(await request(app, 'GET', '/api/posts/schema?limit=2'))) as { items: unknown[] };
   assert.equal(body.items, [{ id: '1' }, { id: '2' }]);

@@ -3,6 +3,7 @@ import {
   ApiResponse,
   ApiSecurity,
   ApiTags,
+  BadRequestError,
   Body,
   CacheControl,
   Controller,
@@ -11,6 +12,7 @@ import {
   Get,
   HttpCode,
   McpTool,
+  Paginated,
   Params,
   Patch,
   Post,
@@ -21,7 +23,7 @@ import {
 } from 'next-app-controllers';
 import { MemoryStore, sharedStore } from '@/lib/memory-store';
 import { requireApiKey } from '@/lib/middleware';
-import { CreatePostDto, ListPostsQuery, PostDto, PostNotFoundDto, TaggedPostsDto, TagParams, UpdatePostDto } from './dto';
+import { CreatePostDto, ListPostsQuery, PostDto, PostNotFoundDto, PostsFeedQuery, PostsPagesQuery, TaggedPostsDto, TagParams, UpdatePostDto } from './dto';
 
 /** A post as the store keeps it: more than the API sends (editorPasswordHash stays on the server). */
 export interface PostRecord {
@@ -73,6 +75,27 @@ export class PostsController {
   search(context: RouteContext) {
     const q = (context.query.get('q') ?? '').toLowerCase();
     return posts.list().filter((post) => `${post.title}\n${post.content}`.toLowerCase().includes(q));
+  }
+
+  // Pages from the route (@Paginated): limit checked against the bounds (422), each item sent as a PostDto, Link headers.
+  // The cursor is this route's own opaque string: here the index of the next post. /src/app/query/feed reads it page by page.
+  @Get('/feed')
+  @Paginated(PostDto, { style: 'cursor', defaultLimit: 2, maxLimit: 50 })
+  @ApiOperation({ summary: 'Posts page by page (?cursor, ?limit)' })
+  feed(@Query(PostsFeedQuery) query: PostsFeedQuery) {
+    if (query.cursor !== undefined && !/^\d{1,9}$/.test(query.cursor)) throw new BadRequestError('cursor is not one this route gave');
+    const all = posts.list();
+    const start = query.cursor === undefined ? 0 : Number(query.cursor);
+    const end = start + query.limit;
+    return { items: all.slice(start, end), nextCursor: end < all.length ? String(end) : null };
+  }
+
+  @Get('/pages')
+  @Paginated(PostDto, { style: 'offset', defaultLimit: 2, maxLimit: 50 })
+  @ApiOperation({ summary: 'Posts page by page (?offset, ?limit, ?tag)' })
+  pages(@Query(PostsPagesQuery) { offset, limit, tag }: PostsPagesQuery) {
+    const tagged = tag === undefined ? posts.list() : posts.list().filter((post) => post.tags.some((entry) => entry.name === tag));
+    return { items: tagged.slice(offset, offset + limit), total: tagged.length };
   }
 
   @Get('/tags/:tag')

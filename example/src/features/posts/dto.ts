@@ -1,4 +1,5 @@
 import { Exclude, Type } from 'class-transformer';
+import { CursorPageQuery, OffsetPageQuery } from 'next-app-controllers';
 import { IsArray, IsInt, IsOptional, IsString, Max, MaxLength, Min, MinLength, ValidateNested } from 'class-validator';
 
 export class TagDto {
@@ -100,6 +101,17 @@ export class ListPostsQuery {
   @Min(0)
   offset?: number;
 
+  @IsOptional()
+  @IsString()
+  @MinLength(1)
+  tag?: string;
+}
+
+/** GET /api/posts/feed (`@Paginated`, cursor): `cursor` and `limit` from CursorPageQuery, read as given and as a number. */
+export class PostsFeedQuery extends CursorPageQuery {}
+
+/** GET /api/posts/pages (`@Paginated`, offset): `offset` and `limit` from OffsetPageQuery, plus the list's own filter. */
+export class PostsPagesQuery extends OffsetPageQuery {
   @IsOptional()
   @IsString()
   @MinLength(1)

@@ -39,6 +39,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/posts/feed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Posts page by page (?cursor, ?limit) */
+        get: operations["PostsController_feed"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/posts/pages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Posts page by page (?offset, ?limit, ?tag) */
+        get: operations["PostsController_pages"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/posts/tags/{tag}": {
         parameters: {
             query?: never;
@@ -844,6 +878,75 @@ export interface operations {
                 };
             };
             404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    PostsController_feed: {
+        parameters: {
+            query?: {
+                /** @description The previous page's nextCursor; absent for the first page. */
+                cursor?: string;
+                /** @description How many items the page holds at most. */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the list */
+            200: {
+                headers: {
+                    /** @description RFC 8288 links to other pages: `next` (absent on the last page). */
+                    Link?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: components["schemas"]["PostDto"][];
+                        /** @description The cursor of the next page; null on the last page. */
+                        nextCursor: string | null;
+                    };
+                };
+            };
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    PostsController_pages: {
+        parameters: {
+            query?: {
+                tag?: string;
+                /** @description How many items come before the page. */
+                offset?: number;
+                /** @description How many items the page holds at most. */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the list */
+            200: {
+                headers: {
+                    /** @description RFC 8288 links to other pages: `next` (absent on the last page), `prev` (absent on the first), `first` and `last`. */
+                    Link?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: components["schemas"]["PostDto"][];
+                        /** @description How many items the whole list holds. */
+                        total: number;
+                    };
+                };
+            };
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["ValidationFailed"];
             500: components["responses"]["InternalServerError"];
         };
     };
