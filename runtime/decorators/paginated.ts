@@ -20,8 +20,15 @@ export function Paginated(item: Class | StandardSchemaV1, options: PaginatedOpti
   return onMethod('Paginated', (record) => (record.paginated = { ...options, item }));
 }
 
+/**
+ * Which page query a class is (inherited by the DTOs that extend it): a registered symbol rather than the class itself,
+ * because a bundle or a test runner may load this module twice, and a DTO then extends the other copy's class.
+ */
+export const PAGE_STYLE = Symbol.for('next-app-controllers.page-style');
+
 /** The query of a cursor-paginated route, to extend: `cursor` (as the client sent it) and `limit` (a number). */
 export class CursorPageQuery {
+  static readonly [PAGE_STYLE] = 'cursor';
   /** The `nextCursor` of the previous page; absent for the first. */
   cursor?: string;
   /** How many items the page holds at most: the route's `defaultLimit` when the request has none. */
@@ -30,6 +37,7 @@ export class CursorPageQuery {
 
 /** The query of an offset-paginated route, to extend: `offset` (0 when absent) and `limit` (a number). */
 export class OffsetPageQuery {
+  static readonly [PAGE_STYLE] = 'offset';
   /** How many items of the list come before the page. */
   offset!: number;
   /** How many items the page holds at most: the route's `defaultLimit` when the request has none. */

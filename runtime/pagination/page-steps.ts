@@ -2,7 +2,7 @@ import type { ClassTransformOptions } from 'class-transformer';
 import { IsOptional } from 'class-validator';
 import type { RouteContext } from '../context';
 import { itemsContract } from '../contract/response-contract';
-import { CursorPageQuery, OffsetPageQuery } from '../decorators/paginated';
+import { PAGE_STYLE } from '../decorators/paginated';
 import type { FieldError } from '../errors/http-error';
 import type { RouteResponder } from '../responses/route-responder';
 import type { RouteDefinition } from '../routing/route-definitions';
@@ -27,24 +27,33 @@ export interface PageSteps {
   send(definition: RouteDefinition, send: RouteResponder, contract: { responseContract?: string; serialize?: ClassTransformOptions | boolean }): RouteResponder;
 }
 
-let registered = false;
+const PAGE_FIELDS = { cursor: ['cursor', 'limit'], offset: ['offset', 'limit'] } as const;
+const registered = new WeakSet<object>();
+
+/**
+ * The page query class `dto` extends for `style` (CursorPageQuery or OffsetPageQuery, of whichever copy of the library
+ * the DTO imported), or undefined.
+ */
+function pageBase(dto: unknown, style: 'cursor' | 'offset'): (abstract new () => unknown) | undefined {
+  for (let cls = dto; typeof cls === 'function'; cls = Object.getPrototypeOf(cls)) {
+    if (Object.hasOwn(cls, PAGE_STYLE)) return (cls as unknown as Record<symbol, unknown>)[PAGE_STYLE] === style ? (cls as abstract new () => unknown) : undefined;
+  }
+  return undefined;
+}
 
 /**
  * The page fields as class-validator knows them (`@IsOptional`, checked here instead): so that `whitelist` keeps them
  * and `forbidNonWhitelisted` does not refuse them. Their values are checked against each route's own bounds.
  */
-function registerPageFields(): void {
-  if (registered) return;
-  registered = true;
-  for (const [cls, fields] of [[CursorPageQuery, ['cursor', 'limit']], [OffsetPageQuery, ['offset', 'limit']]] as const) {
-    for (const field of fields) IsOptional()(cls.prototype, field);
-  }
+function registerPageFields(base: abstract new () => unknown, style: 'cursor' | 'offset'): void {
+  if (registered.has(base)) return;
+  registered.add(base);
+  for (const field of PAGE_FIELDS[style]) IsOptional()(base.prototype as object, field);
 }
 
 /** Checks every `@Paginated` route (its method, options and query DTO), throwing what a route gets wrong. */
 export function pageSteps(definitions: readonly RouteDefinition[]): PageSteps {
   for (const definition of definitions) if (definition.paginated) checkRoute(definition, definition.paginated);
-  registerPageFields();
   return { query: pageQuery, send: pageSender };
 }
 
@@ -64,11 +73,12 @@ function checkRoute(definition: RouteDefinition, page: PageRecord): void {
   if (!Number.isInteger(defaultLimit) || defaultLimit < 1 || defaultLimit > maxLimit) {
     throw new TypeError(`@Paginated on ${name}: defaultLimit must be a whole number from 1 to maxLimit (${maxLimit}).`);
   }
-  const base = page.style === 'cursor' ? CursorPageQuery : OffsetPageQuery;
-  const dto = definition.query?.dto;
-  if (!dto || (dto !== base && !(dto.prototype instanceof base))) {
-    throw new TypeError(`@Paginated on ${name}: its @Query DTO must extend ${base.name} (class PageQuery extends ${base.name} {}).`);
+  const base = pageBase(definition.query?.dto, page.style);
+  if (!base) {
+    const expected = page.style === 'cursor' ? 'CursorPageQuery' : 'OffsetPageQuery';
+    throw new TypeError(`@Paginated on ${name}: its @Query DTO must extend ${expected} (class PageQuery extends ${expected} {}).`);
   }
+  registerPageFields(base, page.style);
 }
 
 function pageQuery(definition: RouteDefinition): ((outcome: Outcome, context: RouteContext) => Outcome) | undefined {
