@@ -42,6 +42,7 @@ Posts('POST /api/posts with an empty title answers 422 naming the field, and sto
     statusCode: 422,
     message: 'Validation failed',
     errors: [{ field: 'title', message: 'title must be longer than or equal to 1 characters', in: 'body' }],
+    requestId: response.headers.get('x-request-id'), // every error body names its request: find it in the logs
   });
   assert.equal(posts.list(100), []);
 });
@@ -60,14 +61,14 @@ Posts("GET /api/posts/:id of an unknown id answers 404 with the handler's messag
   const response = await app.fetch('/api/posts/42');
 
   assert.is(response.status, 404);
-  assert.equal(await response.json(), { success: false, statusCode: 404, message: 'Post not found' });
+  assert.equal(await response.json(), { success: false, statusCode: 404, message: 'Post not found', requestId: response.headers.get('x-request-id') });
 });
 
 Posts('a path no route matches answers 404 from the router', async () => {
   const response = await app.fetch('/api/nope');
 
   assert.is(response.status, 404);
-  assert.equal(await response.json(), { success: false, statusCode: 404, message: 'Cannot GET /api/nope' });
+  assert.equal(await response.json(), { success: false, statusCode: 404, message: 'Cannot GET /api/nope', requestId: response.headers.get('x-request-id') });
 });
 // #endregion not-found
 
@@ -77,7 +78,7 @@ Posts('POST /api/posts without a bearer token answers 401: the middleware runs b
 
   assert.is(response.status, 401);
   assert.is(response.headers.get('www-authenticate'), 'Bearer');
-  assert.equal(await response.json(), { success: false, statusCode: 401, message: 'Sign in first' });
+  assert.equal(await response.json(), { success: false, statusCode: 401, message: 'Sign in first', requestId: response.headers.get('x-request-id') });
 });
 
 Posts('POST /api/posts with a bearer token answers 201 with the new post', async () => {

@@ -41,7 +41,7 @@ describe('the posts API', () => {
     const response = await app.fetch('/api/posts/42');
 
     expect(response.status).toBe(404);
-    expect(await response.json()).toEqual({ success: false, statusCode: 404, message: 'Post not found' });
+    expect(await response.json()).toEqual({ success: false, statusCode: 404, message: 'Post not found', requestId: response.headers.get('x-request-id') });
   });
 
   it('answers POST /api/posts without a bearer token with 401, before validating the body', async () => {

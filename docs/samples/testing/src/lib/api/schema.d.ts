@@ -11,8 +11,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** List */
         get: operations["PostsController_list"];
         put?: never;
+        /** Create */
         post: operations["PostsController_create"];
         delete?: never;
         options?: never;
@@ -27,9 +29,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** Find one */
         get: operations["PostsController_findOne"];
         put?: never;
         post?: never;
+        /** Remove */
         delete: operations["PostsController_remove"];
         options?: never;
         head?: never;
@@ -43,8 +47,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** List */
         get: operations["NotesController_list"];
         put?: never;
+        /** Create */
         post: operations["NotesController_create"];
         delete?: never;
         options?: never;
@@ -69,6 +75,8 @@ export interface components {
             success: false;
             statusCode: number;
             message: string;
+            /** @description The X-Request-Id of the answer: the id of this request in the logs and traces. */
+            requestId?: string;
         };
         NoteDto: {
             id: string;
@@ -102,6 +110,8 @@ export interface components {
                  */
                 in: "body" | "query" | "path" | "header" | "form";
             }[];
+            /** @description The X-Request-Id of the answer: the id of this request in the logs and traces. */
+            requestId?: string;
         };
     };
     responses: {
