@@ -1,10 +1,10 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { findImportCycles } from '../../build/import-cycles.mjs';
+import { findFolderCycles, findImportCycles, folderCycleEdges } from '../../build/import-cycles.mjs';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const RUNTIME = join(ROOT, 'runtime');
@@ -33,12 +33,28 @@ runtime('has no import cycle, type-only and lazy imports included', () => {
   assert.equal(findImportCycles(RUNTIME), []);
 });
 
+// runtime/'s rooms still form one folder cycle (issue 44, item 16, not yet untangled): its edges are recorded, and
+// a new import from one room to another that closes or widens a cycle fails here. Breaking an edge is welcome:
+// remove its line from the file (the test says so); when none is left, the file goes and the test asserts [].
+const RECORDED_EDGES: string[] = JSON.parse(readFileSync(join(ROOT, 'test', 'build', 'runtime-folder-cycle-edges.json'), 'utf8'));
+
+runtime('adds no folder-level cycle edge beyond the recorded ones, and the record holds no edge that is gone', () => {
+  const edges = folderCycleEdges(RUNTIME);
+  assert.equal(edges.filter((edge) => !RECORDED_EDGES.includes(edge)), [], 'new import(s) between rooms of runtime/ on a folder cycle');
+  assert.equal(RECORDED_EDGES.filter((edge) => !edges.includes(edge)), [], 'edge(s) broken: remove them from test/build/runtime-folder-cycle-edges.json');
+});
+
 runtime.run();
 
 const cli = suite('generators/ and bin/');
 
 cli('have no import cycle between their files, type-only and lazy imports included', () => {
   assert.equal(findImportCycles(ROOT, ['generators', 'bin']), []);
+});
+
+cli('have no cycle between their folders either', () => {
+  assert.equal(findFolderCycles(join(ROOT, 'generators')), []);
+  assert.equal(findFolderCycles(ROOT, ['generators', 'bin']), []);
 });
 
 cli.run();
@@ -92,6 +108,36 @@ finder('finds a cycle that crosses two of the folders it is given, and ignores t
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+});
+
+finder('finds a cycle between two folders that have no file cycle, and leaves imports inside a folder out', () => {
+  const files = {
+    'errors/http-error.ts': "import type { Body } from '../responses/body';\nexport class HttpError {}\n",
+    'errors/index.ts': "export { HttpError } from './http-error';\n",
+    'responses/body.ts': 'export type Body = string;\n',
+    'responses/send.ts': "import { HttpError } from '../errors/index';\nexport const send = () => new HttpError();\n",
+    'index.ts': "import { send } from './responses/send';\n",
+  };
+  const dir = folderOf(files);
+  try {
+    assert.equal(findImportCycles(dir), []);
+    assert.equal(findFolderCycles(dir), [['errors', 'responses']]);
+    assert.equal(folderCycleEdges(dir), ['errors -> responses', 'responses -> errors']);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+finder('reports no folder cycle when the rooms are layered, top-level files each a room of their own', () => {
+  const cycles = findFolderCycles(
+    folderOf({
+      'index.ts': "import { a } from './application';\nimport { send } from './responses/send';\n",
+      'application.ts': "import { send } from './responses/send';\nexport const a = send;\n",
+      'responses/send.ts': "import { HttpError } from '../errors/http-error';\nexport const send = () => new HttpError();\n",
+      'errors/http-error.ts': 'export class HttpError {}\n',
+    }),
+  );
+  assert.equal(cycles, []);
 });
 
 finder.run();
