@@ -189,7 +189,27 @@ export interface SendOptions {
  * One HTTP request with the path sent exactly as given (node:http neither normalises `..` nor re-encodes `%`), so
  * traversal and malformed-encoding attempts reach the server as written.
  */
-export function send(port: number, method: string, path: string, options: SendOptions = {}): Promise<RawResponse> {
+export async function send(port: number, method: string, path: string, options: SendOptions = {}): Promise<RawResponse> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await sendOnce(port, method, path, options);
+    } catch (error) {
+      if (attempt === 3 || !answeredBeforeBodyWasSent(error, options)) throw error;
+    }
+  }
+}
+
+/**
+ * A server may answer a large body (a 413, a 401) and close before the client has written all of it; node's client
+ * then reports the write's EPIPE or ECONNRESET instead of the answer. That race is the client's, so the request is
+ * sent again (it is the same request, and the server refuses it before any handler runs).
+ */
+function answeredBeforeBodyWasSent(error: unknown, options: SendOptions): boolean {
+  const code = (error as NodeJS.ErrnoException).code;
+  return (code === 'EPIPE' || code === 'ECONNRESET') && options.body !== undefined && Buffer.byteLength(options.body) > 64 * 1024;
+}
+
+function sendOnce(port: number, method: string, path: string, options: SendOptions): Promise<RawResponse> {
   return new Promise((resolve, reject) => {
     const headers: Record<string, string | number> = { connection: 'close', ...options.headers };
     if (options.body !== undefined && !options.chunked) headers['content-length'] = Buffer.byteLength(options.body);
