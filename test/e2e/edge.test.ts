@@ -25,7 +25,8 @@ for (const bundler of (['turbopack', 'webpack'] as Bundler[]).filter((name) => !
 
   edge.before(async () => {
     try {
-      output = await timed(`next build, edge fixture (${bundler})`, () => buildExample(bundler, EDGE_APP));
+      // E2E_REUSE_BUILD=1 starts the build already in the fixture's .next (while iterating; never in CI).
+      if (process.env.E2E_REUSE_BUILD !== '1') output = await timed(`next build, edge fixture (${bundler})`, () => buildExample(bundler, EDGE_APP));
       collector = await startCollector();
       const env = { OTEL_EXPORTER_OTLP_ENDPOINT: collector.endpoint, OTEL_BSP_SCHEDULE_DELAY: '100' };
       server = await startExample(30_000, EDGE_APP, '/api/items/ready', env);
