@@ -1,6 +1,7 @@
 // The library on the Edge runtime (test/fixtures/edge-app), built with both bundlers: the build must not warn about
 // Node.js modules, and dispatch must work there, nested DTO validation included. The server exports its traces (the
 // fixture's instrumentation.ts, @vercel/otel) to a collector here.
+import { SignJWT } from 'jose';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { suite } from 'uvu';
@@ -11,8 +12,11 @@ import { eventually, startCollector, type CollectedSpan } from './otel-collector
 import { BROWSER_ACCEPT_ENCODING, readEvents } from './streams-cases';
 
 const EDGE_APP = join(ROOT, 'test', 'fixtures', 'edge-app');
+/** The key the fixture's bearer scheme verifies with (test/fixtures/edge-app/src/features/account.ts). */
+const EDGE_JWT_SECRET = 'edge-fixture-secret-not-for-production-0123456789';
 
-for (const bundler of ['turbopack', 'webpack'] as Bundler[]) {
+// E2E_BUNDLER=turbopack|webpack picks one while iterating (CI runs both).
+for (const bundler of (['turbopack', 'webpack'] as Bundler[]).filter((name) => !process.env.E2E_BUNDLER || process.env.E2E_BUNDLER === name)) {
   const edge = suite(`edge runtime, next build (${bundler}) + next start`);
   let output = '';
   let server: RunningServer | undefined;
@@ -21,7 +25,8 @@ for (const bundler of ['turbopack', 'webpack'] as Bundler[]) {
 
   edge.before(async () => {
     try {
-      output = await timed(`next build, edge fixture (${bundler})`, () => buildExample(bundler, EDGE_APP));
+      // E2E_REUSE_BUILD=1 starts the build already in the fixture's .next (while iterating; never in CI).
+      if (process.env.E2E_REUSE_BUILD !== '1') output = await timed(`next build, edge fixture (${bundler})`, () => buildExample(bundler, EDGE_APP));
       collector = await startCollector();
       const env = { OTEL_EXPORTER_OTLP_ENDPOINT: collector.endpoint, OTEL_BSP_SCHEDULE_DELAY: '100' };
       server = await startExample(30_000, EDGE_APP, '/api/items/ready', env);
@@ -51,6 +56,29 @@ for (const bundler of ['turbopack', 'webpack'] as Bundler[]) {
     const response = await send(running().port, 'GET', '/api/items/7');
     assert.is(response.status, 200);
     assert.equal(response.json(), { id: '7', runtime: 'string' });
+  });
+
+  edge('auth on the Edge runtime: the bearer scheme verifies a JWT with jose bundled there: valid 200 with its principal, expired 401, none 401', async () => {
+    const { port } = running();
+    const token = (expiresAt: number) =>
+      new SignJWT({ sub: 'edge-user' })
+        .setProtectedHeader({ alg: 'HS256' })
+        .setIssuer('https://issuer.test')
+        .setAudience('https://api.test')
+        .setIssuedAt()
+        .setExpirationTime(expiresAt)
+        .sign(new TextEncoder().encode(EDGE_JWT_SECRET));
+    const now = Math.floor(Date.now() / 1000);
+    const valid = await send(port, 'GET', '/api/account/me', { headers: { authorization: `Bearer ${await token(now + 300)}` } });
+    assert.is(valid.status, 200, valid.text);
+    assert.equal(valid.json(), { sub: 'edge-user', runtime: 'string' });
+    assert.is(valid.headers['cache-control'], 'private');
+    const expired = await send(port, 'GET', '/api/account/me', { headers: { authorization: `Bearer ${await token(now - 60)}` } });
+    assert.is(expired.status, 401, expired.text);
+    assert.match(String(expired.headers['www-authenticate']), 'error="invalid_token"');
+    const none = await send(port, 'GET', '/api/account/me');
+    assert.is(none.status, 401, none.text);
+    assert.match(String(none.headers['www-authenticate']), 'Bearer realm="jwt"');
   });
 
   edge('a nested DTO is validated on the Edge runtime', async () => {

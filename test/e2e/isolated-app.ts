@@ -16,8 +16,11 @@ export const NEXT_15 = '15.5.29';
 export const DOCS_PACKAGES = ['class-validator-jsonschema', 'swagger-ui-dist'];
 /** The schema libraries the fixture's Zod and Valibot controllers import (issue 34): the app's own dependencies. */
 export const SCHEMA_PACKAGES = ['zod', 'valibot'];
-/** jose, the optional peer that verifies the fixture's JWTs (its account controller, issue 41): every install has it. */
-export const AUTH_PACKAGES = ['jose'];
+/**
+ * jose, the optional peer that verifies the fixture's JWTs, and Better Auth, whose own handler the fixture mounts
+ * under /api/auth (its account controller, issue 41): every install has them.
+ */
+export const AUTH_PACKAGES = ['jose', 'better-auth@1.7.25'];
 /** What the document of the fixture's Valibot schemas needs (Valibot has no Standard JSON Schema). */
 export const SCHEMA_DOCUMENT_PACKAGES = ['@valibot/to-json-schema'];
 /** The same, and what the typed client needs. */

@@ -12,6 +12,7 @@ import { chromium } from 'playwright-core';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { startJwksServer, type JwksServer } from '../support/jwks-server';
+import { authCases } from './auth-cases';
 import { CHROMIUM } from './browser-cases';
 import { buildExample, send, startExample, timed, type Bundler, type RunningServer } from './harness';
 import {
@@ -38,6 +39,9 @@ const VARIANTS: Variant[] = [
 ].filter((variant) => !process.env.ISOLATED_VARIANT || (process.env.ISOLATED_VARIANT === 'docs') === variant.docs);
 
 // A run while iterating: ISOLATED_VARIANT=peers|docs and E2E_BUNDLER=turbopack|webpack pick one of each (CI runs all).
+// ISOLATED_KEEP=1 leaves the installed folder (its path is printed); ISOLATED_DIR=<it> reuses it instead of installing,
+// and with E2E_REUSE_BUILD=1 also its last build (never in CI).
+const KEEP = process.env.ISOLATED_KEEP === '1' || process.env.ISOLATED_DIR !== undefined;
 const BUNDLERS: Bundler[] = (['turbopack', 'webpack'] as const).filter((bundler) => !process.env.E2E_BUNDLER || process.env.E2E_BUNDLER === bundler);
 
 const json = (body: unknown) => ({ headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
@@ -58,6 +62,7 @@ for (const variant of VARIANTS) {
   let installed: Promise<string> | undefined;
   const install = () =>
     (installed ??= timed(`install isolated app, next ${variant.next}`, () => {
+      if (process.env.ISOLATED_DIR) return process.env.ISOLATED_DIR;
       const folder = installIsolatedApp({ next: variant.next, extra: variant.docs ? [...DOCS_PACKAGES, ...SCHEMA_DOCS_PACKAGES, ...MCP_PACKAGES] : [] });
       if (variant.docs) {
         runInstalledCli(folder, ['init', '--swagger', '--mcp', '--skip-install']);
@@ -79,7 +84,8 @@ for (const variant of VARIANTS) {
     test.before(async () => {
       try {
         dir = await install();
-        await timed(`next build, isolated ${variant.next} (${bundler})`, () => buildExample(bundler, dir));
+        if (KEEP) console.log(`isolated app: ${dir}`);
+        if (!(process.env.ISOLATED_DIR && process.env.E2E_REUSE_BUILD === '1')) await timed(`next build, isolated ${variant.next} (${bundler})`, () => buildExample(bundler, dir));
         // The account controller's JWKS, on loopback: the app reads its address from the environment at start.
         jwks = await startJwksServer();
         server = await startExample(30_000, dir, '/api/items/ready', { AUTH_JWKS_URL: jwks.url });
@@ -90,7 +96,7 @@ for (const variant of VARIANTS) {
     test.after(async () => {
       await server?.stop();
       await jwks?.close();
-      if (index === bundlers.length - 1 && dir) removeIsolatedApp(dir);
+      if (index === bundlers.length - 1 && dir && !KEEP) removeIsolatedApp(dir);
     });
     const running = () => {
       if (setupError || !server) throw setupError ?? new Error('the isolated app did not start');
@@ -181,6 +187,8 @@ for (const variant of VARIANTS) {
       assert.is(token.status, 200, token.text);
       assert.equal(token.json(), { cancelled: '9', by: 'u2' });
     });
+
+    authCases(test, running, () => jwks!);
 
     test('a GET after a POST sees it (under Next.js 16 with cacheComponents: true, nothing is frozen at build time), with a new ETag', async () => {
       const { port } = running();
