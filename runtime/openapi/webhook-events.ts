@@ -66,6 +66,8 @@ export function describeWebhookEvents(operations: readonly DocumentedOperation[]
           },
         },
         responses: { '200': { description: 'Received (any 2xx acknowledges the event)' } },
+        // Authenticated by the signature headers, not a security scheme of the document.
+        security: [],
       },
     };
   }
