@@ -12,6 +12,5 @@ import type { SendWebhookOptions, WebhookDelivery, WebhookPayload } from './send
  *
  * The implementation is a chunk loaded on the first call.
  */
-export function sendWebhook<P = unknown>(endpoint: string | URL, type: string, payload: WebhookPayload<P>, options: SendWebhookOptions): Promise<WebhookDelivery> {
-  return import('./send-webhook').then((chunk) => chunk.send(endpoint, type, payload, options));
-}
+export const sendWebhook: <P = unknown>(endpoint: string | URL, type: string, payload: WebhookPayload<P>, options: SendWebhookOptions) => Promise<WebhookDelivery> = (...args) =>
+  import('./send-webhook').then((chunk) => chunk.send(...args));
