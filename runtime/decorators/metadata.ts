@@ -88,6 +88,8 @@ export interface ClassRecord extends ProductionRecord {
   version?: VersionValue;
   /** `@Deprecated(...)` on the controller: every route of it is deprecated. */
   deprecated?: DeprecatedOptions;
+  /** `@WebhookEvent(type, payload)`s: the events the controller sends. */
+  events?: [type: string, payload: Class | StandardSchemaV1][];
 }
 
 // Keyed by class so that nothing is global and a class that is garbage collected takes its record with it. A schema

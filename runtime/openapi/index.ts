@@ -15,6 +15,7 @@ import type { RouteDefinition } from '../routing/route-definitions';
 import { documentTags, openApiVersion, toOpenApi32 } from './openapi-version';
 import { markPublicOperations } from './public-operations';
 import { dropUnusedComponents } from './used-components';
+import { describeWebhookEvents } from './webhook-events';
 
 export type { OpenApiDocument, OpenApiOptions } from './types';
 
@@ -52,13 +53,14 @@ export function createDocumentGenerator(load: SchemaToolsLoader = loadSchemaTool
     });
     const operations = parts.flatMap((part) => part.operations);
     const dtos = new Set(parts.flatMap((part) => part.dtos));
+    const placeholders = new Map(parts.flatMap((part) => [...part.schemas]));
+    const webhooks = describeWebhookEvents(operations, dtos, placeholders);
     const withInputDtos = operations.some((entry) => hasInputDtos(entry.route));
     const tools = dtos.size > 0 || withInputDtos ? await schemaTools() : undefined;
     // Pending IsFile rules (declared before the tools loaded, or since: a lazily imported controller) join class-validator first.
     if (tools) await fileRulesRegistered();
     // The `@Query`, `@Params` and `@Headers` schemas' input sides, one use per route and input, known before the
     // schemas are described: their nested named schemas are components like any other's.
-    const placeholders = new Map(parts.flatMap((part) => [...part.schemas]));
     const inputUses = new Map<RouteDefinition, Partial<Record<ParameterPlace, SchemaUse>>>();
     for (const { route } of operations) {
       if (inputUses.has(route)) continue;
@@ -116,6 +118,7 @@ export function createDocumentGenerator(load: SchemaToolsLoader = loadSchemaTool
       servers: options.servers ? options.servers.map((server) => ({ ...server })) : [{ url: '/' }],
       ...(tags.length > 0 ? { tags } : {}),
       paths,
+      ...(webhooks ? { webhooks } : {}),
       components: {
         schemas: sortKeys({ ...schemas, ...errors.schemas }),
         responses,

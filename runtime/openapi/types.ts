@@ -81,6 +81,8 @@ export interface OpenApiDocument {
   servers?: ServerObject[];
   tags?: TagObject[];
   paths: Record<string, PathItemObject>;
+  /** The events the application sends (`@WebhookEvent`), by type: a POST each, as the receiver gets it. */
+  webhooks?: Record<string, PathItemObject>;
   components: {
     schemas: Record<string, SchemaObject>;
     responses: Record<string, ResponseObject>;

@@ -90,6 +90,9 @@ export function docsCases({ test, server }: ExampleSuite): void {
     // @All('/echo') is documented under every method.
     assert.ok(operationIds.filter((id) => id.startsWith('SystemController_echo')).length >= 5, operationIds.join(', '));
     assert.equal(document.tags.map((tag: { name: string }) => tag.name), ['posts', 'orders', 'users', 'system', 'streams', 'authors', 'reports']);
+    // Issue 43: the event OrdersController sends (@WebhookEvent) is under the top-level webhooks, not the paths.
+    assert.equal(Object.keys(document.webhooks), ['order.created']);
+    assert.equal(document.webhooks['order.created'].post.requestBody.content['application/json'].schema.properties.data, ref('OrderCreatedDto'));
     // Issue 13: a @Form route takes multipart and urlencoded bodies; an IsFile property is a binary string.
     const avatar = document.paths['/api/users/{id}/avatar'].put;
     assert.equal(Object.keys(avatar.requestBody.content), ['multipart/form-data', 'application/x-www-form-urlencoded']);

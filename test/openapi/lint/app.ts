@@ -18,6 +18,7 @@ import {
   Query,
   Sse,
   Version,
+  WebhookEvent,
   createApplication,
 } from '../../../runtime/index';
 
@@ -38,9 +39,16 @@ class BookmarkImportForm {
   caption?: string;
 }
 
+/** The payload of the `bookmark.removed` event (issue 43: outgoing webhooks under the document's `webhooks`). */
+class BookmarkRemovedDto {
+  @IsString() id!: string;
+}
+
 @Controller('/bookmarks')
 @ApiTags('Bookmarks')
 @ApiSecurity('bearer')
+@WebhookEvent('bookmark.created', Bookmark)
+@WebhookEvent('bookmark.removed', BookmarkRemovedDto)
 class BookmarksController {
   @Get('')
   @ApiResponse({ status: 200, type: Bookmark, isArray: true })

@@ -13,11 +13,14 @@ import {
   NotFoundError,
   Post,
   Use,
+  WebhookEvent,
+  sendWebhook,
   type RouteContext,
 } from 'next-app-controllers';
+import { after } from 'next/server';
 import { MemoryStore } from '@/lib/memory-store';
 import { requireApiKey } from '@/lib/middleware';
-import { CreateOrderDto } from './dto';
+import { CreateOrderDto, OrderCreatedDto } from './dto';
 
 export interface OrderRecord {
   id: string;
@@ -38,12 +41,22 @@ function find(id: string): OrderRecord {
   return order;
 }
 
+/** `order.created` to ORDER_WEBHOOK_URL (signed with ORDER_WEBHOOK_SECRET, whsec_…) after the answer, when it is set. */
+function notifySubscriber(order: OrderRecord): void {
+  const endpoint = process.env.ORDER_WEBHOOK_URL;
+  const secret = process.env.ORDER_WEBHOOK_SECRET;
+  if (!endpoint || !secret) return;
+  const payload = { id: order.id, customer: order.customer, items: order.items };
+  after(() => sendWebhook<typeof OrderCreatedDto>(endpoint, 'order.created', payload, { secret }).catch((error: Error) => console.error(error.message)));
+}
+
 // Class-level middleware: every route here needs the x-api-key header. Errors are thrown as HttpErrors and answered as
 // { success: false, statusCode, message }.
 @ApiTags('orders')
 @Use(requireApiKey)
 @ApiSecurity('apiKey')
 @ApiResponse({ status: 401, description: 'No x-api-key header, or a wrong one' })
+@WebhookEvent('order.created', OrderCreatedDto)
 @Controller('/orders')
 export class OrdersController {
   // A tool behind requireApiKey: an MCP client sends the key as a bearer token (Authorization is passed on).
@@ -66,7 +79,9 @@ export class OrdersController {
   create(@Body(CreateOrderDto) body: CreateOrderDto, context: RouteContext) {
     const items = body.items.map((item) => ({ name: item.name, quantity: item.quantity }));
     const address = { street: body.address.street, city: body.address.city };
-    return orders.insert({ customer: body.customer, address, items, status: 'open', createdBy: String(context.state.client) });
+    const order = orders.insert({ customer: body.customer, address, items, status: 'open', createdBy: String(context.state.client) });
+    notifySubscriber(order);
+    return order;
   }
 
   @Delete('/:id')

@@ -39,3 +39,17 @@ export class CreateOrderDto {
   @Type(() => OrderItemDto)
   items!: OrderItemDto[];
 }
+
+/** The `order.created` event's payload (`data`), sent to ORDER_WEBHOOK_URL when it is set. */
+export class OrderCreatedDto {
+  @IsString()
+  id!: string;
+
+  @IsString()
+  customer!: string;
+
+  @IsArray()
+  @ValidateNested({ each: true })
+  @Type(() => OrderItemDto)
+  items!: OrderItemDto[];
+}

@@ -1,0 +1,121 @@
+import { isIpLiteral, isPrivateHost } from './send-address';
+import type { SendWebhookOptions, WebhookDelivery, WebhookDeliveryError } from './send-options';
+
+const encoder = new TextEncoder();
+
+interface DnsModule {
+  promises: { lookup(host: string, options: { all: true; verbatim?: boolean }): Promise<{ address: string }[]> };
+}
+
+/** `sendWebhook`'s implementation (a chunk of its own: the entry holds only the wrapper in ./send.ts). */
+export async function send(endpoint: string | URL, type: string, payload: unknown, options: SendWebhookOptions): Promise<WebhookDelivery> {
+  const settings = checked(endpoint, type, options);
+  const { url, id, retries, timeout, backoff, budget } = settings;
+  const key = await crypto.subtle.importKey('raw', settings.secret as Uint8Array<ArrayBuffer>, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
+  if (!options.allowPrivate) await refusePrivate(url, id);
+  const body = JSON.stringify({ type, timestamp: new Date().toISOString(), data: payload });
+  const send = options.fetch ?? fetch;
+  const deadline = Date.now() + budget;
+  let attempts = 0;
+  let status: number | undefined;
+  let reason = '';
+  for (;;) {
+    attempts++;
+    let retryAfter: number | undefined;
+    try {
+      const timestamp = String(Math.floor(Date.now() / 1000));
+      const signature = new Uint8Array(await crypto.subtle.sign('HMAC', key, encoder.encode(`${id}.${timestamp}.${body}`)));
+      const response = await send(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'webhook-id': id, 'webhook-timestamp': timestamp, 'webhook-signature': `v1,${base64(signature)}` },
+        body,
+        redirect: 'manual',
+        signal: AbortSignal.timeout(timeout),
+      });
+      status = response.status;
+      await response.body?.cancel().catch(() => {});
+      if (status >= 200 && status < 300) return { status, attempts, id };
+      reason = `answered ${status}`;
+      if (status < 500 && status !== 408 && status !== 429) break;
+      retryAfter = parseRetryAfter(response.headers.get('retry-after'));
+    } catch (error) {
+      status = undefined;
+      reason = (error as Error)?.name === 'TimeoutError' ? `timed out after ${timeout} ms` : `failed: ${(error as Error)?.message ?? error}`;
+    }
+    if (attempts > retries) break;
+    const wait = Math.max(backoff * 2 ** (attempts - 1) * (0.5 + Math.random() / 2), retryAfter ?? 0);
+    if (Date.now() + wait > deadline) {
+      reason += ', and the next attempt would pass the budget';
+      break;
+    }
+    await new Promise((resolve) => setTimeout(resolve, wait));
+  }
+  throw deliveryError(`sendWebhook: ${type} to ${url.origin} failed after ${attempts} attempt${attempts === 1 ? '' : 's'}: the last ${reason}.`, id, attempts, status);
+}
+
+function checked(endpoint: string | URL, type: string, options: SendWebhookOptions) {
+  let url: URL;
+  try {
+    url = new URL(endpoint);
+  } catch {
+    throw new TypeError(`sendWebhook: the endpoint must be an absolute http(s) URL, got ${JSON.stringify(String(endpoint))}.`);
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new TypeError(`sendWebhook: the endpoint must be an http(s) URL, got ${url.protocol}.`);
+  if (typeof type !== 'string' || type === '') throw new TypeError("sendWebhook: the event type must be a non-empty string, e.g. 'order.created'.");
+  if (!options || typeof options.secret !== 'string') throw new TypeError('sendWebhook: options.secret is required: the endpoint\'s Standard Webhooks secret, whsec_<base64>.');
+  const secret = decodeBase64(options.secret.startsWith('whsec_') ? options.secret.slice(6) : options.secret);
+  if (!secret || secret.byteLength === 0) throw new TypeError('sendWebhook: options.secret must be whsec_<base64> (Standard Webhooks).');
+  const id = options.id ?? `msg_${crypto.randomUUID().replace(/-/g, '')}`;
+  if (typeof id !== 'string' || !/^[\w.:-]{1,256}$/.test(id)) throw new TypeError('sendWebhook: options.id must be 1 to 256 of A-Z a-z 0-9 _ . : -.');
+  const number = (name: 'retries' | 'timeout' | 'backoff' | 'budget', fallback: number, min: number) => {
+    const value = options[name] ?? fallback;
+    if (typeof value !== 'number' || !Number.isInteger(value) || value < min) throw new TypeError(`sendWebhook: options.${name} must be an integer of at least ${min}, got ${String(value)}.`);
+    return value;
+  };
+  return { url, id, secret, retries: number('retries', 2, 0), timeout: number('timeout', 5_000, 1), backoff: number('backoff', 1_000, 0), budget: number('budget', 30_000, 0) };
+}
+
+/** Refuses a private endpoint: its literal address, else (on Node.js) every address its name resolves to. */
+async function refusePrivate(url: URL, id: string): Promise<void> {
+  const host = url.hostname;
+  const refuse = (address: string) =>
+    deliveryError(`sendWebhook: refused ${url.origin}: ${address === host ? 'it is' : `it resolves to ${address},`} a loopback, private or link-local address. Pass allowPrivate: true to send to it.`, id, 0, undefined);
+  if (isPrivateHost(host)) throw refuse(host);
+  if (isIpLiteral(host)) return;
+  // No DNS on Edge: only the literal host is checked there.
+  const dns = (globalThis as { process?: { getBuiltinModule?(id: 'dns'): DnsModule | undefined } }).process?.getBuiltinModule?.('dns');
+  if (!dns) return;
+  let addresses: { address: string }[];
+  try {
+    addresses = await dns.promises.lookup(host, { all: true, verbatim: true });
+  } catch (error) {
+    throw deliveryError(`sendWebhook: ${host} does not resolve (${(error as Error).message}).`, id, 0, undefined);
+  }
+  for (const { address } of addresses) if (isPrivateHost(address)) throw refuse(address);
+}
+
+function deliveryError(message: string, id: string, attempts: number, status: number | undefined): WebhookDeliveryError {
+  return Object.assign(new Error(message), { name: 'WebhookDeliveryError', id, attempts, status });
+}
+
+/** `Retry-After` in milliseconds: delay-seconds or an HTTP date. */
+function parseRetryAfter(value: string | null): number | undefined {
+  if (value === null) return undefined;
+  if (/^\d+$/.test(value.trim())) return Number(value.trim()) * 1000;
+  const date = Date.parse(value);
+  return Number.isNaN(date) ? undefined : Math.max(0, date - Date.now());
+}
+
+function base64(bytes: Uint8Array): string {
+  let binary = '';
+  for (const byte of bytes) binary += String.fromCharCode(byte);
+  return btoa(binary);
+}
+
+function decodeBase64(text: string): Uint8Array | undefined {
+  try {
+    return Uint8Array.from(atob(text), (char) => char.charCodeAt(0));
+  } catch {
+    return undefined;
+  }
+}
