@@ -18,6 +18,8 @@ export const DOCS_PACKAGES = ['class-validator-jsonschema', 'swagger-ui-dist'];
 export const SCHEMA_PACKAGES = ['zod', 'valibot'];
 /** jose, the optional peer that verifies the fixture's JWTs (its account controller, issue 41): every install has it. */
 export const AUTH_PACKAGES = ['jose'];
+/** The fixture's services controller (issue 43): the Redis client of its shared store, and pino for its log. */
+export const SERVICES_PACKAGES = ['ioredis', 'pino'];
 /** What the document of the fixture's Valibot schemas needs (Valibot has no Standard JSON Schema). */
 export const SCHEMA_DOCUMENT_PACKAGES = ['@valibot/to-json-schema'];
 /** The same, and what the typed client needs. */
@@ -77,7 +79,7 @@ function appManifest(name: string, { next, extra = [] }: IsolatedAppOptions) {
       ['next', next],
       ['next-app-controllers', `file:${packLibrary()}`],
       // The fixture's Zod and Valibot controllers import their libraries: every install of it has them.
-      ...[...new Set(['react', 'react-dom', 'class-validator', 'class-transformer', ...SCHEMA_PACKAGES, ...AUTH_PACKAGES, ...extra])].map(pinned),
+      ...[...new Set(['react', 'react-dom', 'class-validator', 'class-transformer', ...SCHEMA_PACKAGES, ...AUTH_PACKAGES, ...SERVICES_PACKAGES, ...extra])].map(pinned),
     ]),
     devDependencies: Object.fromEntries(['typescript', '@types/react', '@types/node'].map(pinned)),
   };
