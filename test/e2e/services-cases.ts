@@ -201,7 +201,7 @@ export function servicesCases(test: Test, setup: () => ServicesSetup): void {
     assert.is(meLine.method, 'GET');
     assert.is(meLine.route, '/api/account/me');
     assert.is(meLine.status, 200);
-    assert.is(meLine.principalId, 'log-user');
+    assert.is(meLine.principalId, 'jwt:log-user', 'the principal id, named by its scheme');
     assert.is(meLine.level, 30);
     assert.type(meLine.durationMs, 'number');
     const invalidLine = line(replaced);
