@@ -21,6 +21,8 @@ export const SCHEMA_PACKAGES = ['zod', 'valibot'];
  * under /api/auth (its account controller, issue 41): every install has them.
  */
 export const AUTH_PACKAGES = ['jose', 'better-auth@1.7.25'];
+/** The fixture's services controller (issue 43): the Redis client of its shared store, and pino for its log. */
+export const SERVICES_PACKAGES = ['ioredis', 'pino'];
 /** What the document of the fixture's Valibot schemas needs (Valibot has no Standard JSON Schema). */
 export const SCHEMA_DOCUMENT_PACKAGES = ['@valibot/to-json-schema'];
 /** The same, and what the typed client needs. */
@@ -80,7 +82,7 @@ function appManifest(name: string, { next, extra = [] }: IsolatedAppOptions) {
       ['next', next],
       ['next-app-controllers', `file:${packLibrary()}`],
       // The fixture's Zod and Valibot controllers import their libraries: every install of it has them.
-      ...[...new Set(['react', 'react-dom', 'class-validator', 'class-transformer', ...SCHEMA_PACKAGES, ...AUTH_PACKAGES, ...extra])].map(pinned),
+      ...[...new Set(['react', 'react-dom', 'class-validator', 'class-transformer', ...SCHEMA_PACKAGES, ...AUTH_PACKAGES, ...SERVICES_PACKAGES, ...extra])].map(pinned),
     ]),
     devDependencies: Object.fromEntries(['typescript', '@types/react', '@types/node'].map(pinned)),
   };

@@ -26,6 +26,7 @@ import {
   runInstalledCli,
   SCHEMA_DOCS_PACKAGES,
 } from './isolated-app';
+import { servicesCases } from './services-cases';
 
 interface Variant {
   title: string;
@@ -93,6 +94,7 @@ for (const variant of VARIANTS) {
         setupError = error;
       }
     });
+    servicesCases(test, () => ({ dir: setupError ? undefined : dir, env: { AUTH_JWKS_URL: jwks?.url ?? '' }, bearer: (sub) => jwks!.sign({ sub }) }));
     test.after(async () => {
       await server?.stop();
       await jwks?.close();
