@@ -1,5 +1,3 @@
-import type { StandardSchemaV1 } from '../schema/standard-schema';
-
 /** The options of {@link sendWebhook}. */
 export interface SendWebhookOptions {
   /** The endpoint's Standard Webhooks secret, `whsec_<base64>` (the bytes after `whsec_` are the HMAC key). */
@@ -51,4 +49,10 @@ export interface WebhookDeliveryError extends Error {
  * The payload a {@link sendWebhook} call takes for `P`: a Standard Schema's output, a DTO class's instance, else `P`
  * itself. `sendWebhook<typeof OrderCreatedDto>(...)` types the payload as the event's `@WebhookEvent` declares it.
  */
-export type WebhookPayload<P> = P extends StandardSchemaV1 ? StandardSchemaV1.InferOutput<P> : P extends abstract new (...args: never[]) => infer I ? I : P;
+export type WebhookPayload<P> = P extends { readonly '~standard': { readonly types?: infer T } }
+  ? NonNullable<T> extends { readonly output: infer O }
+    ? O
+    : unknown
+  : P extends abstract new (...args: never[]) => infer I
+    ? I
+    : P;

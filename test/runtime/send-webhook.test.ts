@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { Webhook as StandardWebhook } from 'standardwebhooks';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
+import * as z from 'zod';
 import { sendWebhook, type WebhookDeliveryError } from '../../runtime/index';
 import { isPrivateHost } from '../../runtime/webhooks/send-address';
 
@@ -238,6 +239,23 @@ test('bad arguments are TypeErrors naming the fix', async () => {
     assert.instance(error, TypeError);
     assert.match(error.message, message);
   }
+});
+
+test('sendWebhook<typeof Dto> and <typeof schema> type the payload as the event declares it (checked by tsc)', () => {
+  class PaidDto {
+    orderId!: string;
+  }
+  const schema = z.object({ amount: z.number() });
+  const check = (send: typeof sendWebhook) => {
+    void send<typeof PaidDto>('https://example.com/', 'order.paid', { orderId: 'o_1' }, { secret: SECRET });
+    void send<typeof schema>('https://example.com/', 'order.refunded', { amount: 3 }, { secret: SECRET });
+    // @ts-expect-error: the DTO has no `total`
+    void send<typeof PaidDto>('https://example.com/', 'order.paid', { total: 1 }, { secret: SECRET });
+    // @ts-expect-error: `amount` is a number in the schema's output
+    void send<typeof schema>('https://example.com/', 'order.refunded', { amount: 'three' }, { secret: SECRET });
+    void send('https://example.com/', 'anything', { free: 'form' }, { secret: SECRET });
+  };
+  assert.type(check, 'function');
 });
 
 test.run();
