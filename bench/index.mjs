@@ -1,5 +1,5 @@
 // `npm run bench`: every in-process benchmark, one table, and JSON under bench/results/ (git-ignored).
-// Run a subset with `npm run bench -- dispatch scaling` (names: dispatch, scaling, validation, schemas, query, upload, serialize, contract, builders, mcp, startup, size, retained).
+// Run a subset with `npm run bench -- dispatch scaling` (names: dispatch, scaling, validation, schemas, query, upload, serialize, contract, builders, mcp, startup, size, retained, services).
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os, { tmpdir } from 'node:os';
@@ -18,8 +18,9 @@ import { runRetained } from './retained.mjs';
 import { runUpload } from './upload.mjs';
 import { runValidation } from './validation.mjs';
 import { runSchemas } from './schemas.mjs';
+import { runServices } from './services.mjs';
 
-const ALL = ['dispatch', 'scaling', 'validation', 'schemas', 'query', 'upload', 'serialize', 'contract', 'builders', 'mcp', 'startup', 'size', 'retained'];
+const ALL = ['dispatch', 'scaling', 'validation', 'schemas', 'query', 'upload', 'serialize', 'contract', 'builders', 'mcp', 'startup', 'size', 'retained', 'services'];
 const chosen = process.argv.slice(2).length ? process.argv.slice(2) : ALL;
 const unknown = chosen.filter((name) => !ALL.includes(name));
 if (unknown.length) {
@@ -172,6 +173,13 @@ if (chosen.includes('serialize')) {
   console.log(table(['value', 'on', 'off', 'on/off'], r.rows.map((row) => [row.value, fmt(row.ours), fmt(row.off), ratio(row.oursPerOff)])));
   const worst = Math.max(...r.rows.map((row) => row.oursPerOff));
   console.log(`target ≤ ${TARGETS.serializePerOff}: ${mark(worst <= TARGETS.serializePerOff)}\n`);
+}
+
+if (chosen.includes('services')) {
+  const r = (results.services = await runServices());
+  console.log('Issue 43: webhooks, Idempotency-Key, request ids and the log, each against its baseline in the same run (paired per round)');
+  console.log(table(['case', 'ours', 'baseline', 'ratio', 'target'], r.rows.map((row) => [row.case, fmt(row.a), fmt(row.b), ratio(row.ratio), `≤ ${row.target} ${mark(row.ratio <= row.target)}`])));
+  console.log('');
 }
 
 if (chosen.includes('contract')) {

@@ -64,8 +64,11 @@ export function idempotency(settings: IdempotencySettings): (definition: RouteDe
       const key = context.request.headers.get('idempotency-key');
       if (key === null) return required ? fail(clientError(400, 'This request needs an Idempotency-Key header'), context) : run(context);
       if (!SANE_KEY.test(key)) return fail(clientError(400, 'The Idempotency-Key header must be 1 to 255 printable characters'), context);
-      const bytes = await bodyBytes(context.request, bodyLimit);
+      const request = context.request;
+      const bytes = await bodyBytes(request, bodyLimit);
       if (bytes === undefined) return fail(clientError(413, `Request body is larger than the limit of ${bodyLimit} bytes`), context);
+      // The bytes, read once, become the body the handler reads (as @Webhook does): cheaper than reading a clone's tee.
+      if (request.body !== null) (context as { request: Request }).request = new Request(request.url, { method: request.method, headers: request.headers, body: bytes as Uint8Array<ArrayBuffer> });
       const fingerprint = await digest(context.request.method, bytes);
       const storeKey = `idem:${principalIdOf(context) ?? ''}:${context.request.method} ${pathOf(context.request.url)}:${key}`;
       let stored: string | undefined;
@@ -130,12 +133,12 @@ export async function forget(store: ApplicationStore, key: string): Promise<void
   }
 }
 
-/** The request's body, read from a copy (the handler reads the original) and given up past `limit` bytes. */
+/** The request's body, read and given up past `limit` bytes. */
 async function bodyBytes(request: Request, limit: number): Promise<Uint8Array | undefined> {
   const declared = Number(request.headers.get('content-length'));
   if (declared > limit) return undefined;
   if (request.body === null) return new Uint8Array(0);
-  const reader = request.clone().body!.getReader();
+  const reader = request.body!.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
   for (;;) {
