@@ -1,5 +1,5 @@
 // `npm run bench`: every in-process benchmark, one table, and JSON under bench/results/ (git-ignored).
-// Run a subset with `npm run bench -- dispatch scaling` (names: dispatch, scaling, validation, schemas, query, upload, serialize, contract, builders, mcp, startup, size, retained, services).
+// Run a subset with `npm run bench -- dispatch scaling` (names: dispatch, scaling, validation, schemas, query, upload, serialize, contract, builders, mcp, auth, startup, size, retained, services).
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os, { tmpdir } from 'node:os';
@@ -12,6 +12,7 @@ import { runScaling } from './scaling.mjs';
 import { runSerialize } from './serialize.mjs';
 import { runContract } from './contract.mjs';
 import { runMcp } from './mcp.mjs';
+import { runAuth } from './auth.mjs';
 import { runSize, runStartup } from './startup.mjs';
 import { runQuery } from './query.mjs';
 import { runRetained } from './retained.mjs';
@@ -20,7 +21,7 @@ import { runValidation } from './validation.mjs';
 import { runSchemas } from './schemas.mjs';
 import { runServices } from './services.mjs';
 
-const ALL = ['dispatch', 'scaling', 'validation', 'schemas', 'query', 'upload', 'serialize', 'contract', 'builders', 'mcp', 'startup', 'size', 'retained', 'services'];
+const ALL = ['dispatch', 'scaling', 'validation', 'schemas', 'query', 'upload', 'serialize', 'contract', 'builders', 'mcp', 'auth', 'startup', 'size', 'retained', 'services'];
 const chosen = process.argv.slice(2).length ? process.argv.slice(2) : ALL;
 const unknown = chosen.filter((name) => !ALL.includes(name));
 if (unknown.length) {
@@ -44,6 +45,8 @@ const TARGETS = {
   tracingPerOff: 1.05, // issue 35
   rateLimitPerOff: 1.05, // issue 35
   mcpToolCallPerFetch: 1.2, // issue 36
+  authJwtPerMiddleware: 1.05, // issue 41
+  authUnguardedPerPlain: 1.01, // issue 41
 };
 const mark = (ok) => (ok ? 'ok' : 'MISSED');
 
@@ -212,6 +215,16 @@ if (chosen.includes('retained')) {
   console.log('Retained heap: what an application keeps once it has answered a request (median of 9 builds each), per route');
   console.log(table(['routes', 'ours', 'Hono', 'ours/Hono'], r.rows.map((row) => [row.routes.toLocaleString('en'), `${Math.round(row.oursBytesPerRoute)} B`, `${Math.round(row.honoBytesPerRoute)} B`, ratio(row.oursPerHono)])));
   console.log('');
+}
+
+if (chosen.includes('auth')) {
+  const r = (results.auth = await runAuth());
+  console.log('Auth (issue 41): GET /api/me with a valid HS256 JWT, @Auth(jwt) + @Principal() vs a hand-written @Use middleware calling jose\'s jwtVerify with the same key');
+  console.log(table(['route', '@Auth(jwt)', 'middleware', '@Auth/middleware'], [['/api/me', fmt(r.jwt.auth), fmt(r.jwt.middleware), ratio(r.jwt.perMiddleware)]]));
+  console.log(`target ≤ ${TARGETS.authJwtPerMiddleware}: ${mark(r.jwt.perMiddleware <= TARGETS.authJwtPerMiddleware)}`);
+  console.log('Routes without auth (the 200 of dispatch) in an application with auth.schemes and a guarded controller vs the same routes without any auth config');
+  console.log(table(['request', 'no auth', 'app with auth', 'ratio'], [...r.rows.map((row) => [row.request, fmt(row.plain), fmt(row.withAuth), ratio(row.perPlain)]), ['geometric mean', '', '', ratio(r.unguardedPerPlain)]]));
+  console.log(`target ≤ ${TARGETS.authUnguardedPerPlain}: ${mark(r.unguardedPerPlain <= TARGETS.authUnguardedPerPlain)}\n`);
 }
 
 if (chosen.includes('startup')) {

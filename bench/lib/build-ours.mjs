@@ -5,8 +5,9 @@ import { BASE, answer } from './routes.mjs';
 /** Ours, from the built dist (what users get),
  * or from `lib`, another build of the runtime (bench/proto): one class per controller, decorated by calling the decorators.
  * `options` go to createApplication (the dispatch section's tracing and rate-limit rows); `versioning` also marks every
- * controller `@Version('1')` (the dispatch section's versioning rows). */
-export function buildOurs(routes, lib = dist, options = {}) {
+ * controller `@Version('1')` (the dispatch section's versioning rows); `controllers` are added to the synthetic ones (the
+ * auth section's guarded controller). */
+export function buildOurs(routes, lib = dist, { controllers = [], ...options } = {}) {
   const { Controller, createApplication } = lib;
   const DECORATORS = { GET: lib.Get, POST: lib.Post, PUT: lib.Put, DELETE: lib.Delete };
   const classes = new Map();
@@ -27,6 +28,6 @@ export function buildOurs(routes, lib = dist, options = {}) {
     Controller(`/c${index}`)(cls);
     if (options.versioning) lib.Version('1')(cls);
   }
-  return createApplication({ controllers: [...classes.values()], basePath: BASE, ...options });
+  return createApplication({ controllers: [...classes.values(), ...controllers], basePath: BASE, ...options });
 }
 

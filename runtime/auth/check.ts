@@ -10,17 +10,18 @@ import type { ApplicationAuthOptions, AuthScheme } from './schemes';
  */
 export function checkAuth(options: ApplicationAuthOptions | undefined, definitions: RouteDefinition[]): void {
   const schemes: AuthScheme[] = options?.schemes ?? [];
-  const refuse = (message: string) => {
-    throw new TypeError(`createApplication: ${message}.`);
-  };
-  schemes.forEach((scheme, index) => schemes.findIndex((other) => other.name === scheme.name) < index && refuse(`two auth.schemes are named ${scheme.name}`));
+  const names = new Set<string>();
+  let refused = '';
+  for (const { name } of schemes) names.has(name) ? (refused ||= `two auth.schemes are named ${name}`) : names.add(name);
   for (const definition of definitions) {
-    if (definition.auth === undefined && options?.default) definition.auth = { schemes: [options.default] };
-    const used = definition.auth ? definition.auth.schemes : [];
-    const where = `${definition.controller.name}.${definition.propertyKey}`;
-    for (const scheme of definition.auth ? used : []) if (!schemes.includes(scheme)) refuse(`${where}: scheme ${scheme?.name} is not in auth.schemes`);
+    const auth = (definition.auth ??= options?.default && { schemes: [options.default] });
+    const used = auth ? auth.schemes : [];
+    const where = `${definition.controller.name}.${definition.propertyKey}: `;
+    for (const scheme of used) schemes.includes(scheme) || (refused ||= `${where}scheme ${scheme?.name} is not in auth.schemes`);
     for (const { resolve, data } of definition.custom) {
-      if (resolve === principalOf && !(data ? used.includes(data as AuthScheme) : used.length)) refuse(`${where}: @Principal(${(data as AuthScheme)?.name ?? ''}) but its @Auth does not take it`);
+      const scheme = data as AuthScheme | undefined;
+      if (resolve === principalOf && !(scheme ? used.includes(scheme) : used.length)) refused ||= `${where}@Principal(${scheme?.name ?? ''}) but its @Auth does not take it`;
     }
   }
+  if (refused) throw new TypeError(`createApplication: ${refused}.`);
 }

@@ -10,7 +10,7 @@ export function credentialOf(scheme: AuthScheme, context: RouteContext): string 
     if (header === null || header.length <= prefix.length + 1 || header[prefix.length] !== ' ' || header.slice(0, prefix.length).toLowerCase() !== prefix.toLowerCase()) return undefined;
     return header.slice(prefix.length + 1).trim() || undefined;
   }
-  if (scheme.type === 'session') return cookie(request, (scheme.options as SessionOptions<unknown>).cookie);
+  if (scheme.type === 'session') return cookie(request, (scheme.options as SessionOptions<unknown>).cookie, true);
   const { header, query, cookie: name } = scheme.options as ApiKeyOptions<unknown>;
   if (header) return request.headers.get(header) ?? undefined;
   if (query) return context.query.get(query) ?? undefined;
@@ -32,12 +32,18 @@ export function challenge(scheme: AuthScheme, sent: boolean): string {
   return `ApiKey realm="${scheme.name}", ${where}${error && `,${error}`}`;
 }
 
-function cookie(request: Request, name: string): string | undefined {
+/**
+ * The value of the cookie `name`. A session's cookie also under the names providers give it: `__Secure-`/`__Host-`
+ * before it over HTTPS (Better Auth, Auth.js), `.0` after it when a large session is split into chunks (Auth.js,
+ * Supabase): the scheme's `resolve` reads the cookies itself, the value only says one is there.
+ */
+function cookie(request: Request, name: string, session = false): string | undefined {
   const header = request.headers.get('cookie');
   if (header === null) return undefined;
   for (const part of header.split(';')) {
     const equals = part.indexOf('=');
-    if (equals === -1 || part.slice(0, equals).trim() !== name) continue;
+    const key = equals === -1 ? '' : part.slice(0, equals).trim();
+    if (key !== name && !(session && key.replace(/^__(?:Secure|Host)-/, '').replace(/\.0$/, '') === name)) continue;
     const value = part.slice(equals + 1).trim();
     try {
       return decodeURIComponent(value) || undefined;

@@ -110,7 +110,8 @@ export async function loadAuthenticator(settings: AuthSettings): Promise<(fail: 
         for (const scheme of accepted) {
           const credential = credentialOf(scheme, context);
           if (credential === undefined) continue;
-          const until = blocked.get(clientAddress(context));
+          // Read the client's address only while some address is blocked: most requests never need it.
+          const until = blocked.size ? blocked.get(clientAddress(context)) : undefined;
           if (until !== undefined) {
             if (until > Date.now()) return tooMany(context, until);
             blocked.delete(clientAddress(context));

@@ -18,13 +18,3 @@ export function principalOf(context: RouteContext, scheme: AuthScheme | undefine
   const found = authenticated.get(context);
   return found && (!scheme || found.scheme === scheme) ? found.principal : undefined;
 }
-
-/**
- * The id of the request's principal (`<scheme>:<id or sub>`, else the scheme's name), or undefined for an anonymous
- * request: the request log writes it as `principalId`, and idempotency keys are scoped by it, so that one principal's
- * stored answer is never replayed to another.
- */
-export function principalIdOf(context: RouteContext): string | undefined {
-  const found = authenticated.get(context);
-  return found && (found.key ?? found.scheme.name);
-}

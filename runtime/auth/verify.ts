@@ -83,8 +83,12 @@ async function jwtVerifier(scheme: AuthScheme, jose: typeof import('jose')): Pro
 }
 
 async function keyOf(key: string | Uint8Array | CryptoKey, algorithms: string[] | undefined, jose: typeof import('jose')) {
-  if (typeof key !== 'string') return key;
-  if (!key.startsWith('-----BEGIN')) return new TextEncoder().encode(key);
-  if (!algorithms?.length) throw new TypeError('bearer({ jwt: { key } }) with a PEM key needs algorithms, e.g. [\'RS256\'].');
-  return jose.importSPKI(key, algorithms[0]);
+  if (typeof key === 'string' && key.startsWith('-----BEGIN')) {
+    if (!algorithms?.length) throw new TypeError('bearer({ jwt: { key } }) with a PEM key needs algorithms, e.g. [\'RS256\'].');
+    return jose.importSPKI(key, algorithms[0]);
+  }
+  const secret = typeof key === 'string' ? new TextEncoder().encode(key) : key;
+  // A secret for one HMAC algorithm is imported once: jose would import the bytes again on every request.
+  const hmac = algorithms?.length === 1 && /^HS(256|384|512)$/.exec(algorithms[0]);
+  return hmac && secret instanceof Uint8Array ? crypto.subtle.importKey('raw', secret as Uint8Array<ArrayBuffer>, { name: 'HMAC', hash: `SHA-${hmac[1]}` }, false, ['verify']) : secret;
 }

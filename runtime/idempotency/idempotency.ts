@@ -3,7 +3,7 @@ import type { RouteContext } from '../context';
 import type { ErrorResponder } from '../errors/error-handler';
 import { clientError } from '../errors/http-error';
 import type { ApplicationStore, MemoryStore, RedisStore } from '../guards/limits';
-import { principalIdOf } from '../auth/principal';
+import { principalIdOf } from '../auth/principal-id';
 import { applicationStore } from '../guards/store';
 import type { RouteDefinition } from '../routing/route-definitions';
 
