@@ -143,7 +143,7 @@ async function prepare(manager: Manager, log: (text: string) => void): Promise<s
   const client = await run(dir, ['generate', 'client', '--query']);
   assert.is(client.code, 0, client.output);
   for (const file of ['client.ts', 'server.ts', 'query.ts', 'query-provider.tsx', 'prefetch.ts', 'schema.d.ts']) {
-    assert.ok(existsSync(join(dir, 'src/lib/api', file)), `${manager}: src/lib/api/${file} written`);
+    assert.ok(existsSync(join(dir, 'src/lib/api', file)), `${manager}: src/lib/api/${file} written\n${client.output}`);
   }
   const pkg = JSON.parse(read(dir, 'package.json')) as { dependencies: Record<string, string> };
   for (const name of ['@tanstack/react-query', 'openapi-react-query', 'openapi-fetch']) {
