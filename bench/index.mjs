@@ -13,6 +13,7 @@ import { runSerialize } from './serialize.mjs';
 import { runContract } from './contract.mjs';
 import { runMcp } from './mcp.mjs';
 import { runAuth } from './auth.mjs';
+import { runPagination } from './pagination.mjs';
 import { runSize, runStartup } from './startup.mjs';
 import { runQuery } from './query.mjs';
 import { runRetained } from './retained.mjs';
@@ -21,7 +22,7 @@ import { runValidation } from './validation.mjs';
 import { runSchemas } from './schemas.mjs';
 import { runServices } from './services.mjs';
 
-const ALL = ['dispatch', 'scaling', 'validation', 'schemas', 'query', 'upload', 'serialize', 'contract', 'builders', 'mcp', 'auth', 'startup', 'size', 'retained', 'services'];
+const ALL = ['dispatch', 'scaling', 'validation', 'schemas', 'query', 'upload', 'serialize', 'contract', 'builders', 'mcp', 'auth', 'pagination', 'startup', 'size', 'retained', 'services'];
 const chosen = process.argv.slice(2).length ? process.argv.slice(2) : ALL;
 const unknown = chosen.filter((name) => !ALL.includes(name));
 if (unknown.length) {
@@ -47,6 +48,7 @@ const TARGETS = {
   mcpToolCallPerFetch: 1.2, // issue 36
   authJwtPerMiddleware: 1.05, // issue 41
   authUnguardedPerPlain: 1.01, // issue 41
+  paginatedPerByHand: 1.05, // issue 42
 };
 const mark = (ok) => (ok ? 'ok' : 'MISSED');
 
@@ -208,6 +210,13 @@ if (chosen.includes('mcp')) {
   console.log('MCP: calling a create tool (a @Body route, 3-field DTO) vs the same request through app.fetch, in process');
   console.log(table(['way', 'time', 'app.fetch', '/app.fetch'], r.rows.map((row) => [row.way, fmt(row.ns), fmt(row.fetch), ratio(row.perFetch)])));
   console.log(`target tool call ≤ ${TARGETS.mcpToolCallPerFetch} × app.fetch: ${mark(r.rows[0].perFetch <= TARGETS.mcpToolCallPerFetch)} (the POST rows add the HTTP transport: reported, no target)\n`);
+}
+
+if (chosen.includes('pagination')) {
+  const r = (results.pagination = await runPagination());
+  console.log('Pagination: a @Paginated cursor route (20 items of a 3-field DTO, Link header) vs the same envelope by hand (query DTO, envelope DTO through the contract)');
+  console.log(table(['route', 'time', '/by hand'], [['@Paginated', fmt(r.paginated), ratio(r.ratio)], ['by hand', fmt(r.byHand), ratio(1)]]));
+  console.log(`target ≤ ${TARGETS.paginatedPerByHand}: ${mark(r.ratio <= TARGETS.paginatedPerByHand)}\n`);
 }
 
 if (chosen.includes('retained')) {

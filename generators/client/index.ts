@@ -7,6 +7,7 @@ import { addCommandLine, packageManagerFromLockfile, type PackageManager } from 
 import { addPackages, dependencyVersions } from '../install/install';
 import { projectDocument } from '../document/openapi-document';
 import { templatesOf } from '../paths';
+import { clientVersioning } from './versioning';
 import { appModuleImport, detectProject, listedDependencies, readPackageJson, type ProjectLayout } from '../project/project';
 
 /**
@@ -29,13 +30,23 @@ export default class ClientGenerator extends ProjectGenerator {
     this.registerPriorities([{ priorityName: 'types', before: 'end' }]);
   }
 
-  writing() {
+  async writing() {
     const dir = clientDir(this.layout);
     this._writeTemplate('client.ts.ejs', `${dir}/client.ts`, {});
     this._writeTemplate('server.ts.ejs', `${dir}/server.ts`, { appImport: appModuleImport(this.layout, `${dir}/server.ts`) });
     if (this.options.query) {
-      for (const file of ['query.ts', 'query-provider.tsx', 'prefetch.ts']) this._writeTemplate(`${file}.ejs`, `${dir}/${file}`, {});
+      // Header or media-type versioning: query.ts puts the version into every request and query key.
+      const versioning = clientVersioning((await this._document()) as never, this.options.apiVersion);
+      for (const file of ['query.ts', 'query-provider.tsx', 'prefetch.ts']) this._writeTemplate(`${file}.ejs`, `${dir}/${file}`, { versioning });
     }
+  }
+
+  private documentSource?: Promise<unknown>;
+
+  /** The app's document of `--api-version`'s version (or all), read once for query.ts and schema.d.ts. */
+  _document(): Promise<unknown> {
+    this.documentSource ??= projectDocument(this.layout, this.options.apiVersion).then(({ document }) => document);
+    return this.documentSource;
   }
 
   async install() {
@@ -62,7 +73,7 @@ export default class ClientGenerator extends ProjectGenerator {
   async types() {
     const file = schemaFile(this.layout);
     const { apiVersion } = this.options;
-    const { document } = await projectDocument(this.layout, apiVersion);
+    const document = (await this._document()) as Awaited<ReturnType<typeof projectDocument>>['document'];
     const types = await schemaTypes(this.layout.root, document, apiVersion);
     if (types === undefined) {
       this._addManualStep(`${file} was not written: openapi-typescript is not installed. Install it, then run \`next-app-controllers generate client\` again.`);

@@ -5,6 +5,7 @@ import type { RouteContext } from '../context';
 import { lazy, type Lazy } from '../lazy';
 import type { ErrorResponder } from '../errors/error-handler';
 import { clientError, type FieldError } from '../errors/http-error';
+import { toResponse } from '../responses/response';
 import { routeResponder, type RouteResponder } from '../responses/route-responder';
 import type { Responder } from '../responses/serialize';
 import type { RouteDefinition } from '../routing/route-definitions';
@@ -74,8 +75,9 @@ interface InputStep {
 export function invoker(definition: RouteDefinition, instance: object, options: InvokerOptions): Handler {
   const { bodyLimit, bodyDepthLimit, validation, fail, trace } = options;
   const pages = definition.paginated ? options.pages : undefined;
-  // A page's envelope goes through its items' contract (pagination/page-steps.ts), not the route's.
-  const respond = pages ? options.respond : contractResponder(definition, options);
+  // A page's envelope goes through its items' contract (pagination/page-steps.ts), not the route's; the items come out
+  // of it plain, so the envelope is sent without the serialising walk (as a contracted value is).
+  const respond = pages ? (options.responseContract === 'off' ? options.respond : toResponse) : contractResponder(definition, options);
   const own = (instance as Record<string, (...args: unknown[]) => unknown>)[definition.propertyKey];
   const { body, form, query, params, headers, custom } = definition;
   const indices = [body, form, query, params, headers, ...custom].map((parameter) => (parameter ? parameter.index + 1 : 0));

@@ -22,28 +22,61 @@ function firstOf(value: string | null): string | undefined {
 }
 
 /**
- * The request's URL without its query, as the client sees it: its own origin, or behind a proxy the one
+ * The request's URL split at its query, as the client sees it: its own origin, or behind a proxy the one
  * `X-Forwarded-Host`/`X-Forwarded-Proto` give (parsed only then: the common case splits a string).
  */
-function pageBase(request: Request): string {
+function pageTarget(request: Request): { base: string; pairs: string[] } {
   const { url, headers } = request;
-  const end = url.search(/[?#]/);
-  const base = end === -1 ? url : url.slice(0, end);
-  if (!headers.has('x-forwarded-host') && !headers.has('x-forwarded-proto')) return base;
-  const forwarded = publicUrl(request);
-  return forwarded.origin + forwarded.pathname;
+  const hash = url.indexOf('#');
+  const end = hash === -1 ? url.length : hash;
+  const mark = url.indexOf('?');
+  const query = mark === -1 || mark > end ? '' : url.slice(mark + 1, end);
+  const pairs = query === '' ? [] : query.split('&').filter((pair) => pair !== '');
+  let base = url.slice(0, mark === -1 || mark > end ? end : mark);
+  if (headers.has('x-forwarded-host') || headers.has('x-forwarded-proto')) {
+    const forwarded = publicUrl(request);
+    base = forwarded.origin + forwarded.pathname;
+  }
+  return { base, pairs };
 }
 
-/** One RFC 8288 link: the request's URL with `param` set to `value`, its other query parameters kept. */
-function link(base: string, query: URLSearchParams, param: string, value: string, rel: string): string {
-  const search = new URLSearchParams(query);
-  search.set(param, value);
+/** Whether a raw `name=value` pair of a query string is `param`'s (names compared decoded, `+` as a space). */
+function isParam(pair: string, param: string): boolean {
+  const eq = pair.indexOf('=');
+  const name = eq === -1 ? pair : pair.slice(0, eq);
+  if (name === param) return true;
+  if (!name.includes('%') && !name.includes('+')) return false;
+  try {
+    return decodeURIComponent(name.replace(/\+/g, ' ')) === param;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * One RFC 8288 link: the request's URL with `param` set to `value` (where it stood, or last), its other query
+ * parameters kept as the client wrote them. Built from the raw query string: no URLSearchParams copy per link.
+ */
+function link({ base, pairs }: { base: string; pairs: string[] }, param: string, value: string, rel: string): string {
+  const set = `${encodeURIComponent(param)}=${encodeURIComponent(value)}`;
+  let search = '';
+  let placed = false;
+  for (const pair of pairs) {
+    let part = pair;
+    if (isParam(pair, param)) {
+      if (placed) continue;
+      part = set;
+      placed = true;
+    }
+    search = search === '' ? part : `${search}&${part}`;
+  }
+  if (!placed) search = search === '' ? set : `${search}&${set}`;
   return `<${base}?${search}>; rel="${rel}"`;
 }
 
 /** `Link` of a cursor page: `next` unless it is the last (`nextCursor` null). */
 export function cursorLinks(context: RouteContext, nextCursor: string | null): string | undefined {
-  return nextCursor === null ? undefined : link(pageBase(context.request), context.query, 'cursor', nextCursor, 'next');
+  return nextCursor === null ? undefined : link(pageTarget(context.request), 'cursor', nextCursor, 'next');
 }
 
 /**
@@ -51,12 +84,11 @@ export function cursorLinks(context: RouteContext, nextCursor: string | null): s
  * (the page holding the last item, at a multiple of `limit`).
  */
 export function offsetLinks(context: RouteContext, offset: number, limit: number, total: number): string {
-  const base = pageBase(context.request);
-  const { query } = context;
+  const target = pageTarget(context.request);
   const links: string[] = [];
-  if (offset + limit < total) links.push(link(base, query, 'offset', String(offset + limit), 'next'));
-  if (offset > 0) links.push(link(base, query, 'offset', String(Math.max(0, offset - limit)), 'prev'));
-  links.push(link(base, query, 'offset', '0', 'first'));
-  links.push(link(base, query, 'offset', String(total > 0 ? Math.floor((total - 1) / limit) * limit : 0), 'last'));
+  if (offset + limit < total) links.push(link(target, 'offset', String(offset + limit), 'next'));
+  if (offset > 0) links.push(link(target, 'offset', String(Math.max(0, offset - limit)), 'prev'));
+  links.push(link(target, 'offset', '0', 'first'));
+  links.push(link(target, 'offset', String(total > 0 ? Math.floor((total - 1) / limit) * limit : 0), 'last'));
   return links.join(', ');
 }

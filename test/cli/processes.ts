@@ -42,9 +42,9 @@ export async function waitFor(url: string, timeoutMs: number): Promise<Response>
   }
 }
 
-/** `next build` of a project with its own next, one at a time on the machine (`flock`) where flock exists. */
-export async function nextBuild(cwd: string): Promise<Result> {
-  const next = [join(cwd, 'node_modules/next/dist/bin/next'), 'build'];
+/** `next build [args]` of a project with its own next, one at a time on the machine (`flock`) where flock exists. */
+export async function nextBuild(cwd: string, args: string[] = []): Promise<Result> {
+  const next = [join(cwd, 'node_modules/next/dist/bin/next'), 'build', ...args];
   try {
     return await exec('flock', ['/tmp/next-build.lock', process.execPath, ...next], { cwd });
   } catch {

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { dehydrate, hydrate, type QueryClient } from '@tanstack/react-query';
+import ejs from 'ejs';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { Controller, CursorPageQuery, Get, Paginated, Query, createApplication } from '../../runtime/index';
@@ -35,9 +36,11 @@ const requests = { browser: [] as string[], server: [] as string[] };
 const TEMPLATES = join(REPO_ROOT, 'generators/client/templates');
 const dir = mkdtempSync(join(tmpdir(), 'nac-query-keys-'));
 symlinkSync(join(REPO_ROOT, 'node_modules'), join(dir, 'node_modules'));
-writeFileSync(join(dir, 'query.ts'), readFileSync(join(TEMPLATES, 'query.ts.ejs'), 'utf8'));
+// An app without header or media-type versioning: no version in the keys.
+const template = (name: string) => ejs.render(readFileSync(join(TEMPLATES, name), 'utf8'), { versioning: undefined });
+writeFileSync(join(dir, 'query.ts'), template('query.ts.ejs'));
 // `server-only` throws outside a server component's bundle: the rest of the file is what runs.
-writeFileSync(join(dir, 'prefetch.ts'), readFileSync(join(TEMPLATES, 'prefetch.ts.ejs'), 'utf8').replace("import 'server-only';", ''));
+writeFileSync(join(dir, 'prefetch.ts'), template('prefetch.ts.ejs').replace("import 'server-only';", ''));
 const FETCH = (side: string) => `import createClient from 'openapi-fetch';
 export const api = createClient<any>({ baseUrl: 'http://localhost', fetch: (request: Request) => (globalThis as any).__queryKeysTest.${side}Fetch(request) });
 `;

@@ -69,6 +69,13 @@ test('cursor: limit defaults to 20, the handler reads numbers, items are strippe
   assert.is(response.headers.get('link'), '<http://localhost/api/posts?tag=news&cursor=20>; rel="next"');
 });
 
+test('Link: the page parameter replaced where it stood, the others kept as the client wrote them, the encoded name matched', async () => {
+  const moved = await request(app, 'GET', '/api/posts?cursor=5&tag=a%20b&limit=5');
+  assert.is(moved.headers.get('link'), '<http://localhost/api/posts?cursor=10&tag=a%20b&limit=5>; rel="next"');
+  const encoded = await request(app, 'GET', '/api/posts?tag=%C3%A9&curs%6Fr=20&limit=10');
+  assert.is(encoded.headers.get('link'), '<http://localhost/api/posts?tag=%C3%A9&cursor=30&limit=10>; rel="next"');
+});
+
 test('cursor: the cursor is passed as given; the last page has nextCursor null and no Link', async () => {
   const response = await request(app, 'GET', '/api/posts?cursor=40&limit=10');
   assert.equal(seen, { cursor: '40', limit: 10 });
