@@ -46,7 +46,7 @@ const FIRST_VALIDATION = [
   '/runtime/schema/schema-inputs.ts',
   '/runtime/schema/schema-validation.ts',
   // Shared by the contract and the OpenAPI chunks, which both import this one already: no chunk of their own.
-  '/runtime/schema/standard-schema.ts',
+  '/runtime/core/standard-schema.ts',
   '/runtime/schema/schema-name.ts',
   '/runtime/responses/plain-instances.ts',
   '/runtime/peers/interop.ts',

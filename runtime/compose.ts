@@ -1,5 +1,5 @@
 import type { RouteContext } from './context';
-import { toResponse } from './responses/response';
+import { toResponse } from './core/response';
 import type { Middleware } from './types';
 
 /** Answers one request; may throw, or answer synchronously (see invoker.ts). */

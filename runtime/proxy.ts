@@ -1,8 +1,8 @@
 // The `next-app-controllers/proxy` entry: what an app's `src/proxy.ts` (`middleware.ts` on Next.js 15, which runs on the
 // Edge runtime) needs, without the decorators, the router or reflect-metadata (whose `Function('return this')` fails
 // a Next.js 15 middleware build) and without any controller.
-export { rejectMalformedPath } from './errors/malformed-path';
-export type { MalformedPathOptions } from './errors/malformed-path';
+export { rejectMalformedPath } from './dispatch/malformed-path';
+export type { MalformedPathOptions } from './dispatch/malformed-path';
 export type { CorsOptions } from './responses/cors';
 export { problemDetails } from './errors/problem-details';
 export { HttpError } from './errors/http-error';

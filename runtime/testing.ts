@@ -1,5 +1,5 @@
 import type { Application } from './application';
-import type { ApiKeyOptions, AuthScheme, JwtBearerOptions, JwtClaims, SessionOptions } from './auth/schemes';
+import type { ApiKeyOptions, AuthScheme, JwtBearerOptions, JwtClaims, SessionOptions } from './metadata/auth-schemes';
 import { testDoubles, type TestDouble } from './auth/test-doubles';
 import { importJose } from './peers/jose';
 

@@ -1,5 +1,5 @@
 import type { RouteContext } from './context';
-import type { StandardSchemaV1 } from './schema/standard-schema';
+import type { StandardSchemaV1 } from './core/standard-schema';
 
 /** The HTTP methods a route decorator can name. `ALL` is `@All`. */
 export const HTTP_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'] as const;

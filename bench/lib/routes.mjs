@@ -45,7 +45,7 @@ export function answer(route, params) {
 
 export const JSON_HEADERS = { 'content-type': 'application/json' };
 
-/** The response builder runtime/responses/response.ts uses for a JSON body (same calls, same arguments). */
+/** The response builder runtime/core/response.ts uses for a JSON body (same calls, same arguments). */
 export function jsonResponse(value, status = 200) {
   const body = JSON.stringify(value);
   const response = status === 200 ? new Response(body) : new Response(body, { status });

@@ -1,6 +1,6 @@
 import type { RouteDefinition } from '../routing/route-definitions';
-import { principalOf } from './principal';
-import type { ApplicationAuthOptions, AuthScheme } from './schemes';
+import { principalOf } from '../metadata/principal';
+import type { ApplicationAuthOptions, AuthScheme } from '../metadata/auth-schemes';
 
 /**
  * What `createApplication` refuses of authentication, naming the route: a scheme `auth.schemes` lacks, two schemes

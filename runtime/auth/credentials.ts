@@ -1,5 +1,5 @@
 import type { RouteContext } from '../context';
-import type { ApiKeyOptions, AuthScheme, JwtBearerOptions, SessionOptions } from './schemes';
+import type { ApiKeyOptions, AuthScheme, JwtBearerOptions, SessionOptions } from '../metadata/auth-schemes';
 
 /** The credential of `scheme` the request carries (a session's cookie value), or undefined when it carries none. */
 export function credentialOf(scheme: AuthScheme, context: RouteContext): string | undefined {

@@ -4,13 +4,13 @@ import type { ErrorResponder } from '../errors/error-handler';
 import { clientError } from '../errors/http-error';
 import { clientAddress } from '../guards/client-address';
 import { sameHost, type CsrfOptions } from '../guards/csrf';
-import type { ApplicationRateLimitOptions } from '../guards/limits';
+import type { ApplicationRateLimitOptions } from '../metadata/limits';
 import { checkRateLimit, countStore, type RateLimitSettings } from '../guards/rate-limit';
 import type { RouteDefinition } from '../routing/route-definitions';
 import { challenge, credentialOf, fromCookie } from './credentials';
 import { handed } from './handed';
-import { authenticated } from './principal';
-import type { ApplicationAuthOptions, AuthScheme } from './schemes';
+import { authenticated } from '../metadata/principal';
+import type { ApplicationAuthOptions, AuthScheme } from '../metadata/auth-schemes';
 import { verifiers, type Verification } from './verify';
 
 /** What the authentication step reads of the application. */

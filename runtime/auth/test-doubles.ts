@@ -1,4 +1,4 @@
-import type { AuthScheme } from './schemes';
+import type { AuthScheme } from '../metadata/auth-schemes';
 
 /**
  * What `testAuth` (the `next-app-controllers/testing` entry) registers for a scheme: the ephemeral key its JWTs are

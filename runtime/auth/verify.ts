@@ -3,8 +3,8 @@ import { clientError } from '../errors/http-error';
 import { importJose } from '../peers/jose';
 import { grantsOf } from './credentials';
 import { testDoubles } from './test-doubles';
-import type { Authenticated } from './principal';
-import type { ApiKeyOptions, AuthScheme, JwtBearerOptions, JwtClaims, OpaqueBearerOptions, SessionOptions } from './schemes';
+import type { Authenticated } from '../metadata/principal';
+import type { ApiKeyOptions, AuthScheme, JwtBearerOptions, JwtClaims, OpaqueBearerOptions, SessionOptions } from '../metadata/auth-schemes';
 
 /** A request's authentication, with what the principal is granted. */
 export interface Verification extends Authenticated {

@@ -1,10 +1,10 @@
 import type { Handler } from '../compose';
 import type { RouteContext } from '../context';
-import { findClassRecord, type ProductionRecord } from '../decorators/metadata';
+import { findClassRecord, type ProductionRecord } from '../metadata/records';
 import { isBinaryBody } from '../responses/bytes';
 import type { RouteResponder } from '../responses/route-responder';
 import type { RouteDefinition } from '../routing/route-definitions';
-import { cacheControlValue } from './cache-control';
+import { cacheControlValue } from '../metadata/cache-control';
 
 export interface HttpCaching {
   cacheControl(definition: RouteDefinition, run: Handler): Handler;

@@ -1,14 +1,14 @@
 import { instanceToPlain, type ClassTransformOptions } from 'class-transformer';
 import { ResponseContractMismatch, type ContractFieldError } from '../errors/response-contract-error';
 import { lazy } from '../lazy';
-import { toResponse } from '../responses/response';
+import { toResponse } from '../core/response';
 import { holdsClassInstance, type Responder } from '../responses/serialize';
 import type { RouteDefinition } from '../routing/route-definitions';
 import type { Class } from '../types';
 import { loadValidators, toValidDto, type Validators } from '../validation/dto-validation';
 import { planCache, strip, type Plan, type StripContext } from './plan';
 import { schemaContractResponder, schemaItems } from './schema-contract';
-import { isStandardSchema, type StandardSchemaV1 } from '../schema/standard-schema';
+import { isStandardSchema, type StandardSchemaV1 } from '../core/standard-schema';
 
 // The response contract: a chunk of its own, loaded by the invoker on the first response of a route that declares a
 // type for the status it sends. It needs class-validator's and class-transformer's metadata, like validation.

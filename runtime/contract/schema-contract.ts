@@ -1,10 +1,10 @@
 import type { ContractFieldError } from '../errors/response-contract-error';
 import { ResponseContractMismatch } from '../errors/response-contract-error';
-import { toResponse } from '../responses/response';
+import { toResponse } from '../core/response';
 import type { Responder } from '../responses/serialize';
 import { describeSchema } from '../schema/schema-name';
 import { validateWithSchema, type SchemaOutcome } from '../schema/schema-validation';
-import type { StandardSchemaV1 } from '../schema/standard-schema';
+import type { StandardSchemaV1 } from '../core/standard-schema';
 
 /**
  * The response contract of an `@ApiResponse({ status, type: schema })`: what is sent is the schema's output for the

@@ -1,5 +1,5 @@
-import type { AuthOptions, AuthScheme, PrincipalOf } from '../auth/schemes';
-import { principalOf } from '../auth/principal';
+import type { AuthOptions, AuthScheme, PrincipalOf } from '../metadata/auth-schemes';
+import { principalOf } from '../metadata/principal';
 import type { ParamResolver } from '../types';
 import { onClassOrMethod } from './legacy';
 import { createParamDecorator } from './parameters/param-decorator';

@@ -1,4 +1,4 @@
-import type { CacheControlOptions } from '../caching/cache-control';
+import type { CacheControlOptions } from '../metadata/cache-control';
 import { onClassOrMethod } from './legacy';
 
 /**
@@ -7,7 +7,7 @@ import { onClassOrMethod } from './legacy';
  * its GET routes.
  */
 export function CacheControl(value: string | CacheControlOptions) {
-  // Checked when the application's dispatcher is built (runtime/caching/cache-control.ts): importing the library stays small.
+  // Checked when the application's dispatcher is built (runtime/metadata/cache-control.ts): importing the library stays small.
   return onClassOrMethod('CacheControl', (record) => (record.cacheControl = value));
 }
 

@@ -1,4 +1,4 @@
-import { classRecord } from './metadata';
+import { classRecord } from '../metadata/records';
 import { assertLegacyDecorator } from './legacy';
 
 /** Marks a class as a controller whose routes live under `prefix` (e.g. `/posts`; `""` for none). */

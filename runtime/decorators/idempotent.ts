@@ -1,4 +1,4 @@
-import type { IdempotentOptions } from '../idempotency/options';
+import type { IdempotentOptions } from '../metadata/idempotency';
 import { onClassOrMethod } from './legacy';
 
 /**

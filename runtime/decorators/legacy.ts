@@ -1,4 +1,4 @@
-import { classRecord, methodRecord, type ClassRecord, type MethodRecord } from './metadata';
+import { classRecord, methodRecord, type ClassRecord, type MethodRecord } from '../metadata/records';
 
 /**
  * The decorators are TypeScript's `experimentalDecorators` kind (parameter decorators exist only there). Called as

@@ -1,5 +1,5 @@
-import type { CursorPage, OffsetPage, PaginatedOptions } from '../pagination/options';
-import type { StandardSchemaV1 } from '../schema/standard-schema';
+import type { CursorPage, OffsetPage, PaginatedOptions } from '../metadata/pagination';
+import type { StandardSchemaV1 } from '../core/standard-schema';
 import type { Class } from '../types';
 import type { ApiResponseDecorator, ContractItem } from './api';
 import { onMethod } from './legacy';

@@ -1,4 +1,4 @@
-import type { RateLimitOptions } from '../guards/limits';
+import type { RateLimitOptions } from '../metadata/limits';
 import { onClassOrMethod } from './legacy';
 
 /**

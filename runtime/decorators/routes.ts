@@ -1,4 +1,4 @@
-import { classRecord } from './metadata';
+import { classRecord } from '../metadata/records';
 import type { RouteMethod } from '../types';
 import { assertLegacyDecorator, memberName } from './legacy';
 

@@ -1,4 +1,4 @@
-import type { WebhookOptions } from '../webhooks/options';
+import type { WebhookOptions } from '../metadata/webhooks';
 import { onMethod } from './legacy';
 
 /**

@@ -5,7 +5,7 @@ import type { RouteContext } from '../context';
 import { lazy, type Lazy } from '../lazy';
 import type { ErrorResponder } from '../errors/error-handler';
 import { clientError, type FieldError } from '../errors/http-error';
-import { toResponse } from '../responses/response';
+import { toResponse } from '../core/response';
 import { routeResponder, type RouteResponder } from '../responses/route-responder';
 import type { Responder } from '../responses/serialize';
 import type { RouteDefinition } from '../routing/route-definitions';

@@ -1,6 +1,6 @@
 import type { RouteContext } from '../context';
 import { defaultErrorBody, HttpError, type ErrorFormatter } from './http-error';
-import { json } from '../responses/response';
+import { json } from '../core/response';
 
 /**
  * Called with every unexpected error: anything thrown that is not an HttpError (answered 500), and a `formatError`

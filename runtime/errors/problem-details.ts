@@ -1,7 +1,7 @@
 import type { RouteContext } from '../context';
 import { reasonPhrase, type HttpError } from './http-error';
-import { pathnameOf } from '../routing/path';
-import { json } from '../responses/response';
+import { pathnameOf } from '../core/path';
+import { json } from '../core/response';
 
 export const PROBLEM_JSON = 'application/problem+json';
 

@@ -1,4 +1,4 @@
-import type { ApplicationStore, MemoryStoreOptions, RateLimitCount, RateLimitHit } from './limits';
+import type { ApplicationStore, MemoryStoreOptions, RateLimitCount, RateLimitHit } from '../metadata/limits';
 
 /** How often windows that have ended are dropped, at most: the sweep walks every key. */
 const SWEEP_EVERY = 10_000;

@@ -4,9 +4,9 @@ import type { ErrorHook, ErrorResponder } from '../errors/error-handler';
 import { clientError } from '../errors/http-error';
 import type { RouteDefinition } from '../routing/route-definitions';
 import { clientAddress } from './client-address';
-import { authenticated } from '../auth/principal';
-import type { ApplicationRateLimitOptions, RateLimitCount, RateLimitHit, RateLimitOptions, RateLimitStore } from './limits';
-import type { ApplicationStore, MemoryStore as MemoryStoreDescriptor, RedisStore } from './limits';
+import { authenticated } from '../metadata/principal';
+import type { ApplicationRateLimitOptions, RateLimitCount, RateLimitHit, RateLimitOptions, RateLimitStore } from '../metadata/limits';
+import type { ApplicationStore, MemoryStore as MemoryStoreDescriptor, RedisStore } from '../metadata/limits';
 import type { MemoryStore } from './memory-store';
 import { applicationStore, buildStore } from './store';
 

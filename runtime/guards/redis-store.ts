@@ -1,4 +1,4 @@
-import type { ApplicationStore, RateLimitCount, RateLimitHit, RedisClient, RedisStoreOptions } from './limits';
+import type { ApplicationStore, RateLimitCount, RateLimitHit, RedisClient, RedisStoreOptions } from '../metadata/limits';
 import { checkTtl } from './memory-store';
 
 /**

@@ -1,4 +1,4 @@
-import type { ApplicationStore, MemoryStore, RateLimitStore, RedisStore } from './limits';
+import type { ApplicationStore, MemoryStore, RateLimitStore, RedisStore } from '../metadata/limits';
 import { createMemoryStore } from './memory-store';
 import { createRedisStore } from './redis-store';
 

@@ -2,8 +2,8 @@ import type { Handler } from '../compose';
 import type { RouteContext } from '../context';
 import type { ErrorResponder } from '../errors/error-handler';
 import { clientError } from '../errors/http-error';
-import type { ApplicationStore, MemoryStore, RedisStore } from '../guards/limits';
-import { principalIdOf } from '../auth/principal-id';
+import type { ApplicationStore, MemoryStore, RedisStore } from '../metadata/limits';
+import { principalIdOf } from '../metadata/principal-id';
 import { applicationStore } from '../guards/store';
 import type { RouteDefinition } from '../routing/route-definitions';
 
@@ -38,7 +38,7 @@ interface Done {
 /**
  * Idempotency keys (a chunk, loaded by the dispatcher when a route is `@Idempotent`): per route, its handler behind
  * the key check. It runs after every middleware (auth decided who asks before a stored answer is given back) and keys
- * are scoped by the principal (auth/principal.ts) and the path. The first request with a key takes a lock (`add`,
+ * are scoped by the principal (metadata/principal.ts) and the path. The first request with a key takes a lock (`add`,
  * with its own expiry), runs, and its status, headers and body replace the lock once the handler has finished; a 5xx
  * or a throw frees the key for a retry.
  */

@@ -1,7 +1,7 @@
 import type { RouteContext } from '../context';
 import type { ErrorResponder } from '../errors/error-handler';
 import { HttpError } from '../errors/http-error';
-import { principalIdOf } from '../auth/principal-id';
+import { principalIdOf } from '../metadata/principal-id';
 import type { RouteDefinition } from '../routing/route-definitions';
 import type { RequestLogger } from './logger';
 

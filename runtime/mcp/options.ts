@@ -1,4 +1,4 @@
-import type { AuthScheme } from '../auth/schemes';
+import type { AuthScheme } from '../metadata/auth-schemes';
 import type { RouteDefinition } from '../routing/route-definitions';
 
 /** The options of {@link createMcpHandler}. */

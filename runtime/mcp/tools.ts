@@ -1,9 +1,9 @@
-import { findClassRecord } from '../decorators/metadata';
+import { findClassRecord } from '../metadata/records';
 import { openApiPath } from '../openapi/document';
 import { generateOpenApiDocument } from '../openapi/index';
 import { SCHEMA_REF_PREFIX } from '../openapi/schemas';
 import type { OpenApiDocument, OperationObject, ReferenceObject, ResponseObject, SchemaObject } from '../openapi/types';
-import type { PatternSegment } from '../routing/path';
+import type { PatternSegment } from '../core/path';
 import type { RouteDefinition } from '../routing/route-definitions';
 import type { McpToolOptions } from '../types';
 import type { McpHandlerOptions, McpApplication } from './options';

@@ -1,11 +1,11 @@
-import { cacheControlValue } from '../caching/cache-control';
+import { cacheControlValue } from '../metadata/cache-control';
 import { reasonPhrase } from '../errors/http-error';
-import type { DocumentedApplication } from '../routing/registry';
+import type { DocumentedApplication } from './registry';
 import { describeAuth } from './security';
 import type { RouteDefinition } from '../routing/route-definitions';
-import type { InputParameter } from '../decorators/metadata';
+import type { InputParameter } from '../metadata/records';
 import type { SchemaUse } from '../schema/components';
-import { isStandardSchema, type StandardSchemaV1 } from '../schema/standard-schema';
+import { isStandardSchema, type StandardSchemaV1 } from '../core/standard-schema';
 import type { VersioningOptions } from '../routing/versioning';
 import type { ApiResponseOptions, Class } from '../types';
 import { CROSS_SITE_REFUSED_REF, errorFormatKind, errorMediaType, errorSchemaRef, HEADER_REFS, SHARED_ERROR_REFS, TOO_MANY_REQUESTS_REF, type ErrorFormatKind } from './errors';

@@ -1,6 +1,6 @@
 import { defaultErrorBody, HttpError, reasonPhrase, type FieldError } from '../errors/http-error';
 import { isProblemDetails, PROBLEM_JSON } from '../errors/problem-details';
-import type { DocumentedApplication } from '../routing/registry';
+import type { DocumentedApplication } from './registry';
 import { DEFAULT_ERROR_SCHEMAS, PROBLEM_DETAILS_SCHEMAS } from './error-schemas';
 import type { HeaderObject, ReferenceObject, ResponseObject, SchemaObject } from './types';
 

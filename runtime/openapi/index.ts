@@ -1,5 +1,5 @@
 import { fileRulesRegistered } from '../validation/file-rules';
-import { registeredApplications, type DocumentedApplication } from '../routing/registry';
+import { registeredApplications, type DocumentedApplication } from './registry';
 import type { Class } from '../types';
 import { describeSchemas, type SchemaUse } from '../schema/components';
 import { loadConverters } from '../schema/json-schema';
@@ -10,7 +10,7 @@ import { assertNamesKept } from './names';
 import { describeParameters, hasInputDtos, hasInputs, objectProperties, type InputProperties, type ParameterPlace } from './parameters';
 import { buildSchemas, classSchema, loadSchemaTools, memoizedSchemaTools, type SchemaCache, type SchemaToolsLoader } from './schemas';
 import type { OpenApiDocument, OpenApiOptions, SchemaObject } from './types';
-import type { InputParameter } from '../decorators/metadata';
+import type { InputParameter } from '../metadata/records';
 import type { RouteDefinition } from '../routing/route-definitions';
 import { documentTags, openApiVersion, toOpenApi32 } from './openapi-version';
 import { markPublicOperations } from './public-operations';

@@ -1,4 +1,4 @@
-import { findClassRecord } from '../decorators/metadata';
+import { findClassRecord } from '../metadata/records';
 import type { ApiTagOptions } from '../types';
 import type { DocumentedOperation } from './document';
 import type { OpenApiDocument, TagObject } from './types';

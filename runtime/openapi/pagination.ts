@@ -1,4 +1,4 @@
-import type { PageRecord } from '../pagination/options';
+import type { PageRecord } from '../metadata/pagination';
 import type { RouteDefinition } from '../routing/route-definitions';
 import type { OperationObject, ParameterObject, ResponseObject, SchemaObject } from './types';
 

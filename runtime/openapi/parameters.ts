@@ -1,4 +1,4 @@
-import type { InputParameter } from '../decorators/metadata';
+import type { InputParameter } from '../metadata/records';
 import type { RouteDefinition } from '../routing/route-definitions';
 import { withPageParameters } from './pagination';
 import type { ParameterObject, SchemaObject } from './types';

@@ -5,7 +5,7 @@ import { namedExport } from '../peers/interop';
 import { importSchemaGenerator } from '../peers/schema-generator';
 import type { Class } from '../types';
 import { combinedStorage, loadTransformerStorages, type DiscriminatorOptions, type TransformerStorage } from '../dto/transformer-storage';
-import { findClassRecord } from '../decorators/metadata';
+import { findClassRecord } from '../metadata/records';
 import { documentedName } from './names';
 import { applyDtoRules } from './rule-schemas';
 import type { SchemaObject } from './types';

@@ -1,6 +1,6 @@
-import type { AuthScheme, JwtBearerOptions, SessionOptions, ApiKeyOptions } from '../auth/schemes';
+import type { AuthScheme, JwtBearerOptions, SessionOptions, ApiKeyOptions } from '../metadata/auth-schemes';
 import { defaultErrorBody, HttpError } from '../errors/http-error';
-import type { DocumentedApplication } from '../routing/registry';
+import type { DocumentedApplication } from './registry';
 import type { RouteDefinition } from '../routing/route-definitions';
 import { errorMediaType, errorSchemaRef, type ErrorFormatKind } from './errors';
 import type { HeaderObject, OperationObject, ReferenceObject, ResponseObject, SecuritySchemeObject } from './types';

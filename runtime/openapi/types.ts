@@ -1,4 +1,4 @@
-import type { DocumentedApplication } from '../routing/registry';
+import type { DocumentedApplication } from './registry';
 import type { Class } from '../types';
 
 /** A JSON Schema (OpenAPI 3.1 Schema Object). Kept loose: class-validator-jsonschema decides most of its shape. */

@@ -1,4 +1,4 @@
-import type { DocumentedApplication } from '../routing/registry';
+import type { DocumentedApplication } from './registry';
 import { allVersions, uriPaths, versionsOf } from '../routing/versions';
 import type { DocumentedOperation, Placement } from './document';
 import type { MediaTypeObject, OperationObject, ParameterObject, ResponseObject } from './types';

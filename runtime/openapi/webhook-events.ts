@@ -1,6 +1,6 @@
-import { findClassRecord } from '../decorators/metadata';
+import { findClassRecord } from '../metadata/records';
 import type { SchemaUse } from '../schema/components';
-import { isStandardSchema } from '../schema/standard-schema';
+import { isStandardSchema } from '../core/standard-schema';
 import type { Class } from '../types';
 import type { DocumentedOperation } from './document';
 import { documentedName } from './names';

@@ -8,7 +8,7 @@ import type { RouteResponder } from '../responses/route-responder';
 import type { RouteDefinition } from '../routing/route-definitions';
 import type { Validated } from '../validation/dto-validation';
 import type { SchemaOutcome } from '../schema/schema-validation';
-import type { PageRecord } from './options';
+import type { PageRecord } from '../metadata/pagination';
 import { cursorLinks, offsetLinks } from './page-links';
 
 // `@Paginated` routes (a chunk of its own, loaded with the dispatcher of an application that has one): the page fields

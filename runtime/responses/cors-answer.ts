@@ -1,5 +1,5 @@
 import type { RouteContext } from '../context';
-import { empty } from './response';
+import { empty } from '../core/response';
 
 /** `cors(options)`, checked and prepared once by `cors()` (runtime/responses/cors.ts). */
 export interface CorsSettings {

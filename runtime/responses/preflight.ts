@@ -1,7 +1,7 @@
 import { compose, type Handler, type Recover } from '../compose';
 import type { RouteContext } from '../context';
 import { isCorsMiddleware } from './cors';
-import { empty } from './response';
+import { empty } from '../core/response';
 import type { Middleware } from '../types';
 
 /**

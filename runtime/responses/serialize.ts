@@ -1,7 +1,7 @@
 import type { ClassTransformOptions } from 'class-transformer';
 import type { Serializer } from './plain-instances';
 import { lazy } from '../lazy';
-import { toResponse } from './response';
+import { toResponse } from '../core/response';
 
 /** Turns what a handler returned into a Response. */
 export type Responder = (value: unknown, status?: number) => Response | Promise<Response>;

@@ -1,4 +1,4 @@
-import { splitRequestPath } from './path';
+import { splitRequestPath } from '../core/path';
 import { MALFORMED_PATH, matchOf, methodBits, methodMatches, missOf } from './params';
 import type { RoutableRoute, Router, RouterOutcome } from './router';
 

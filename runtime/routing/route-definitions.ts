@@ -1,10 +1,10 @@
-import { findClassRecord, type CustomParameter, type InputParameter, type ProductionRecord } from '../decorators/metadata';
-import type { RateLimitOptions } from '../guards/limits';
-import type { RouteAuth } from '../auth/schemes';
-import type { PageRecord } from '../pagination/options';
-import type { IdempotentOptions } from '../idempotency/options';
-import type { WebhookOptions } from '../webhooks/options';
-import { joinPaths, parsePattern, type PatternSegment } from './path';
+import { findClassRecord, type CustomParameter, type InputParameter, type ProductionRecord } from '../metadata/records';
+import type { RateLimitOptions } from '../metadata/limits';
+import type { RouteAuth } from '../metadata/auth-schemes';
+import type { PageRecord } from '../metadata/pagination';
+import type { IdempotentOptions } from '../metadata/idempotency';
+import type { WebhookOptions } from '../metadata/webhooks';
+import { joinPaths, parsePattern, type PatternSegment } from '../core/path';
 import { checkRoute, type VersioningOptions } from './versioning';
 import type { ApiOperationOptions, ApiResponseOptions, Class, DeprecatedOptions, Middleware, RouteMethod, SecurityRequirement, VersionValue } from '../types';
 

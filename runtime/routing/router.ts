@@ -1,4 +1,4 @@
-import type { PatternSegment } from './path';
+import type { PatternSegment } from '../core/path';
 import type { RouteMethod } from '../types';
 
 /** What a router needs to know of a route. */

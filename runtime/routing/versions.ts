@@ -1,5 +1,5 @@
 import { VERSION_NEUTRAL } from '../types';
-import type { PatternSegment } from './path';
+import type { PatternSegment } from '../core/path';
 import type { RouteDefinition } from './route-definitions';
 import type { VersioningOptions } from './versioning';
 

@@ -1,6 +1,6 @@
 import { describeSchema, schemaName } from './schema-name';
 import { libraryJsonSchema, NoJsonSchemaError, type Converters, type JsonSchema, type SchemaSide } from './json-schema';
-import type { StandardSchemaV1 } from './standard-schema';
+import type { StandardSchemaV1 } from '../core/standard-schema';
 
 export const COMPONENT_REF = '#/components/schemas/';
 

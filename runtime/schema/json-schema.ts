@@ -1,5 +1,5 @@
 import { importValibotConverter, requireConverter } from '../peers/schema-generator';
-import type { StandardSchemaV1 } from './standard-schema';
+import type { StandardSchemaV1 } from '../core/standard-schema';
 
 /** Which side of a schema a document shows: requests are checked against its input, responses are its output. */
 export type SchemaSide = 'input' | 'output';

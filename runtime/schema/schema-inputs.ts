@@ -6,7 +6,7 @@ import { readForm } from '../inputs/form-body';
 import { namedValuesInput } from '../inputs/values';
 import { validateWithSchema, type SchemaOutcome } from './schema-validation';
 import { schemaKeys } from './schema-keys';
-import type { StandardSchemaV1 } from './standard-schema';
+import type { StandardSchemaV1 } from '../core/standard-schema';
 
 // The inputs of `@Body(schema)`, `@Form(schema)`, `@Query(schema)`, `@Params(schema)` and `@Headers(schema)`, read as
 // for a DTO and handed to the schema as they arrive: the schema decides what it accepts and how strings are read

@@ -1,4 +1,4 @@
-import type { StandardSchemaV1 } from './standard-schema';
+import type { StandardSchemaV1 } from '../core/standard-schema';
 
 type Described = StandardSchemaV1 & { shape?: object; entries?: object };
 

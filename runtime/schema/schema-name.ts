@@ -1,5 +1,5 @@
-import { findClassRecord } from '../decorators/metadata';
-import type { StandardSchemaV1 } from './standard-schema';
+import { findClassRecord } from '../metadata/records';
+import type { StandardSchemaV1 } from '../core/standard-schema';
 
 /**
  * The name a schema is documented under, when it has one: `ApiSchema({ name })(schema)` (any library), else Zod's

@@ -1,5 +1,5 @@
 import type { FieldError, FieldLocation } from '../errors/http-error';
-import type { StandardSchemaV1 } from './standard-schema';
+import type { StandardSchemaV1 } from '../core/standard-schema';
 import { unknownKeyIssues } from './unknown-keys';
 
 /** A value a schema accepted (its output), or the field errors of its issues. */

@@ -1,4 +1,4 @@
-import type { StandardSchemaV1 } from './standard-schema';
+import type { StandardSchemaV1 } from '../core/standard-schema';
 
 /**
  * The keys an unknown-key issue refuses, each as its own issue whose path ends with the key, as class-validator's

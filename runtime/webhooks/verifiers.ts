@@ -1,4 +1,4 @@
-import type { WebhookVerifier } from './options';
+import type { WebhookVerifier } from '../metadata/webhooks';
 
 /** Standard Webhooks (`webhook-id`, `webhook-timestamp`, `webhook-signature`): secrets as `whsec_<base64>`, several while rotating. */
 export const standardWebhooks = (secret: string | readonly string[]): WebhookVerifier => ({ provider: 'standard', secrets: [secret].flat() });

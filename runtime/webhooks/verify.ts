@@ -2,12 +2,12 @@ import type { Handler } from '../compose';
 import type { RouteContext } from '../context';
 import type { ErrorResponder } from '../errors/error-handler';
 import { clientError, HttpError } from '../errors/http-error';
-import type { ApplicationStore, MemoryStore, RedisStore } from '../guards/limits';
+import type { ApplicationStore, MemoryStore, RedisStore } from '../metadata/limits';
 import { applicationStore } from '../guards/store';
 import { forget, fromBase64, nullBodyStatus, toBase64 } from '../idempotency/idempotency';
 import { readBody } from '../inputs/body';
 import type { RouteDefinition } from '../routing/route-definitions';
-import type { WebhookVerifier } from './options';
+import type { WebhookVerifier } from '../metadata/webhooks';
 
 /** What webhook verification reads of the application. */
 export interface WebhookSettings {

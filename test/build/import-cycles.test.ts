@@ -1,10 +1,10 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { findFolderCycles, findImportCycles, folderCycleEdges } from '../../build/import-cycles.mjs';
+import { findFolderCycles, findImportCycles, folderCycleEdges, folderGraph } from '../../build/import-cycles.mjs';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const RUNTIME = join(ROOT, 'runtime');
@@ -33,15 +33,27 @@ runtime('has no import cycle, type-only and lazy imports included', () => {
   assert.equal(findImportCycles(RUNTIME), []);
 });
 
-// runtime/'s rooms still form one folder cycle (issue 44, item 16, not yet untangled): its edges are recorded, and
-// a new import from one room to another that closes or widens a cycle fails here. Breaking an edge is welcome:
-// remove its line from the file (the test says so); when none is left, the file goes and the test asserts [].
-const RECORDED_EDGES: string[] = JSON.parse(readFileSync(join(ROOT, 'test', 'build', 'runtime-folder-cycle-edges.json'), 'utf8'));
+runtime('has no cycle between its folders either (each folder a room, each top-level file a room of its own)', () => {
+  assert.equal(findFolderCycles(RUNTIME), []);
+  assert.equal(folderCycleEdges(RUNTIME), []);
+});
 
-runtime('adds no folder-level cycle edge beyond the recorded ones, and the record holds no edge that is gone', () => {
-  const edges = folderCycleEdges(RUNTIME);
-  assert.equal(edges.filter((edge) => !RECORDED_EDGES.includes(edge)), [], 'new import(s) between rooms of runtime/ on a folder cycle');
-  assert.equal(RECORDED_EDGES.filter((edge) => !edges.includes(edge)), [], 'edge(s) broken: remove them from test/build/runtime-folder-cycle-edges.json');
+// ARCHITECTURE.md's layers of runtime/, bottom to top, flattened: a room imports only rooms listed before it.
+const LAYERS = [
+  ...['core', 'lazy.ts', 'peers', 'context.ts', 'types.ts', 'compose.ts'],
+  'metadata',
+  ...['errors', 'dto', 'validation', 'inputs', 'schema'],
+  ...['decorators', 'routing', 'responses'],
+  ...['guards', 'caching', 'contract', 'logging', 'tracing', 'auth', 'idempotency', 'pagination', 'webhooks'],
+  ...['dispatch', 'openapi', 'scalar', 'swagger-ui', 'docs.ts', 'mcp'],
+  ...['proxy.ts', 'application.ts', 'testing.ts', 'index.ts'],
+];
+
+runtime("keeps ARCHITECTURE.md's layers: every room listed, and each imports only rooms below it", () => {
+  const graph = folderGraph(RUNTIME);
+  assert.equal([...graph.keys()].filter((room) => !LAYERS.includes(room)), [], 'room(s) of runtime/ missing from the layers (here and in ARCHITECTURE.md)');
+  const upward = [...graph].flatMap(([room, targets]) => targets.filter((target) => LAYERS.indexOf(target) >= LAYERS.indexOf(room)).map((target) => `${room} -> ${target}`));
+  assert.equal(upward, [], 'import(s) from a room to one at or above it');
 });
 
 runtime.run();

@@ -4,7 +4,7 @@ import { type } from 'arktype';
 import * as v from 'valibot';
 import * as z from 'zod';
 import { ApiOperation, ApiResponse, ApiTags, Body, Controller, Get, HttpCode, Post, Query, Use, createApplication } from '../../runtime/index';
-import { methodRecord } from '../../runtime/decorators/metadata';
+import { methodRecord } from '../../runtime/metadata/records';
 
 const decorators = suite('decorators');
 

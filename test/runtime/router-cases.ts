@@ -1,6 +1,6 @@
 import * as assert from 'uvu/assert';
 import type { Test } from 'uvu';
-import { parsePattern } from '../../runtime/routing/path';
+import { parsePattern } from '../../runtime/core/path';
 import type { RoutableRoute, Router } from '../../runtime/routing/router';
 import type { RouteMethod } from '../../runtime/types';
 

@@ -1,6 +1,6 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { parsePattern } from '../../runtime/routing/path';
+import { parsePattern } from '../../runtime/core/path';
 import { TrieRouter } from '../../runtime/routing/trie-router';
 import { routerCases, routerWith, type CaseRoute } from './router-cases';
 

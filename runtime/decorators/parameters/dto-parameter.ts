@@ -1,5 +1,5 @@
-import { methodRecord, type DtoInputKey } from '../metadata';
-import type { StandardSchemaV1 } from '../../schema/standard-schema';
+import { methodRecord, type DtoInputKey } from '../../metadata/records';
+import type { StandardSchemaV1 } from '../../core/standard-schema';
 import type { Class } from '../../types';
 import { assertLegacyDecorator, memberName } from '../legacy';
 

@@ -1,5 +1,5 @@
 import type { ParamResolver } from '../../types';
-import { methodRecord } from '../metadata';
+import { methodRecord } from '../../metadata/records';
 import { assertLegacyDecorator, memberName } from '../legacy';
 
 /**

@@ -1,4 +1,4 @@
-import type { StandardSchemaV1 } from '../../schema/standard-schema';
+import type { StandardSchemaV1 } from '../../core/standard-schema';
 import type { Class } from '../../types';
 import { dtoParameter } from './dto-parameter';
 

@@ -1,9 +1,9 @@
 import { RouteContext } from '../context';
 import { cors, type CorsOptions } from '../responses/cors';
 import type { Middleware } from '../types';
-import { createErrorHandler } from './error-handler';
-import { malformedPathError, type ErrorFormatter } from './http-error';
-import { pathnameOf, splitRequestPath } from '../routing/path';
+import { createErrorHandler } from '../errors/error-handler';
+import { malformedPathError, type ErrorFormatter } from '../errors/http-error';
+import { pathnameOf, splitRequestPath } from '../core/path';
 
 /** The options of {@link rejectMalformedPath}: the application's error format and CORS options, so that its 400 looks like the application's. */
 export interface MalformedPathOptions {

@@ -1,7 +1,7 @@
 import type { RouteContext } from '../context';
-import type { AuthScheme } from './schemes';
+import type { AuthScheme } from './auth-schemes';
 
-/** Who a request's credential says it is: written by the authentication step (./enforce.ts), read by `@Principal`. */
+/** Who a request's credential says it is: written by the authentication step (auth/enforce.ts), read by `@Principal`. */
 export interface Authenticated {
   scheme: AuthScheme;
   principal: unknown;

@@ -1,9 +1,9 @@
-import type { ApplicationAuthOptions } from '../auth/schemes';
+import type { ApplicationAuthOptions } from '../metadata/auth-schemes';
 import type { ErrorFormatter } from '../errors/http-error';
 import type { CsrfOptions } from '../guards/csrf';
-import type { ApplicationRateLimitOptions } from '../guards/limits';
-import type { RouteDefinition } from './route-definitions';
-import type { VersioningOptions } from './versioning';
+import type { ApplicationRateLimitOptions } from '../metadata/limits';
+import type { RouteDefinition } from '../routing/route-definitions';
+import type { VersioningOptions } from '../routing/versioning';
 
 /** What the OpenAPI generator reads of an application. */
 export interface DocumentedApplication {

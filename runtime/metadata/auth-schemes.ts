@@ -1,7 +1,7 @@
 import type { RouteContext } from '../context';
 
 // What importing the library holds of authentication: the schemes' types, and factories that only record their
-// options. Verifying, and everything a request goes through, is in ./enforce.ts, a chunk the dispatcher of an
+// options. Verifying, and everything a request goes through, is in auth/enforce.ts, a chunk the dispatcher of an
 // application that uses auth loads.
 
 /** A value a scheme's `verify`/`resolve` may answer: the principal, or `undefined` for "not a valid credential" (401). */

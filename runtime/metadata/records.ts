@@ -1,10 +1,10 @@
-import type { StandardSchemaV1 } from '../schema/standard-schema';
-import type { CacheControlOptions } from '../caching/cache-control';
-import type { RateLimitOptions } from '../guards/limits';
-import type { RouteAuth } from '../auth/schemes';
-import type { PageRecord } from '../pagination/options';
-import type { IdempotentOptions } from '../idempotency/options';
-import type { WebhookOptions } from '../webhooks/options';
+import type { StandardSchemaV1 } from '../core/standard-schema';
+import type { CacheControlOptions } from './cache-control';
+import type { RateLimitOptions } from './limits';
+import type { RouteAuth } from './auth-schemes';
+import type { PageRecord } from './pagination';
+import type { IdempotentOptions } from './idempotency';
+import type { WebhookOptions } from './webhooks';
 import type { ApiOperationOptions, ApiResponseOptions, ApiTagOptions, Class, DeprecatedOptions, McpToolOptions, Middleware, ParamResolver, RouteMethod, SecurityRequirement, VersionValue } from '../types';
 
 /** An input validated by a DTO class (class-transformer, then class-validator). */

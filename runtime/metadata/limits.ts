@@ -1,8 +1,8 @@
 import type { RouteContext } from '../context';
 
 // What importing the library holds of rate limiting: the options' types and check, and the two stores' factories,
-// which only record their options. Counting, and the stores' code, are in ./rate-limit.ts, a chunk the dispatcher of an
-// application that limits something loads.
+// which only record their options. Counting, and the stores' code, are in guards/rate-limit.ts, a chunk the
+// dispatcher of an application that limits something loads.
 
 /** `@RateLimit(options)`: at most `limit` requests per `window` milliseconds from one client (one `key`). */
 export interface RateLimitOptions {
