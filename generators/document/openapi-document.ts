@@ -39,6 +39,7 @@ export async function projectDocument(layout: ProjectLayout, apiVersion?: string
     throw new UserError(`Cannot find the \`typescript\` package in ${layout.root}: install it (\`npm install -D typescript\`), the OpenAPI document is read from the TypeScript sources with it.`);
   }
   const previousCwd = process.cwd();
+  const previousNodeEnv = process.env.NODE_ENV;
   process.chdir(layout.root);
   try {
     process.env.NODE_ENV ??= 'production';
@@ -63,6 +64,10 @@ export async function projectDocument(layout: ProjectLayout, apiVersion?: string
     }
   } finally {
     process.chdir(previousCwd);
+    // The package managers the CLI starts afterwards inherit the environment: under NODE_ENV=production npm omits
+    // dev dependencies, so `npm install -D openapi-typescript` would answer "up to date" and install nothing.
+    if (previousNodeEnv === undefined) delete process.env.NODE_ENV;
+    else process.env.NODE_ENV = previousNodeEnv;
   }
 }
 

@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, symlinkSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync, symlinkSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -175,6 +175,20 @@ test('the generated files and a page using them type-check against the installed
   const wrong = await exec(process.execPath, [join(REPO_ROOT, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.json', '--noEmit', '--incremental', 'false'], { cwd: dir, timeout: 120_000 });
   assert.is(wrong.code, 2, wrong.output);
   assert.match(wrong.output, "Property 'missing' does not exist");
+});
+
+test('the package manager it starts does not inherit the NODE_ENV=production the document was read under (npm would omit the -D install)', async () => {
+  const dir = queryProject();
+  // A fake npm first on PATH: it records the NODE_ENV it was started with and its arguments.
+  put(dir, 'fake-bin/npm', `#!/bin/sh\necho "NODE_ENV=\${NODE_ENV:-} $*" >> "${dir}/npm-calls.txt"\n`);
+  chmodSync(join(dir, 'fake-bin/npm'), 0o755);
+  const env = { ...process.env, PATH: `${join(dir, 'fake-bin')}:${process.env.PATH}` };
+  delete env.NODE_ENV;
+  const result = await exec(process.execPath, [BIN, 'generate', 'client', '--query'], { cwd: dir, env, timeout: 60_000 });
+  assert.is(result.code, 0, result.output);
+  const calls = readFileSync(join(dir, 'npm-calls.txt'), 'utf8').trim().split('\n');
+  assert.ok(calls.some((call) => call.includes('install -D openapi-typescript@')), calls.join('\n'));
+  for (const call of calls) assert.ok(call.startsWith('NODE_ENV= '), call);
 });
 
 test.run();
