@@ -497,7 +497,28 @@ export interface paths {
         trace?: never;
     };
 }
-export type webhooks = Record<string, never>;
+export interface webhooks {
+    "order.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The order.created event
+         * @description Sent by the API to a subscriber's endpoint, signed per Standard Webhooks. A 2xx acknowledges it; a 5xx, 408, 429 or no answer is retried with the same webhook-id.
+         */
+        post: operations["webhook_order.created"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
 export interface components {
     schemas: {
         AddressDto: {
@@ -538,6 +559,11 @@ export interface components {
             message: string;
             /** @description The X-Request-Id of the answer: the id of this request in the logs and traces. */
             requestId?: string;
+        };
+        OrderCreatedDto: {
+            id: string;
+            customer: string;
+            items: components["schemas"]["OrderItemDto"][];
         };
         OrderItemDto: {
             name: string;
@@ -1845,6 +1871,41 @@ export interface operations {
             };
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalServerError"];
+        };
+    };
+    "webhook_order.created": {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The delivery id, the same on every retry of one event: de-duplicate on it. */
+                "webhook-id": string;
+                /** @description Seconds since the epoch when the attempt was signed: refuse one far from your clock (Standard Webhooks: 5 minutes). */
+                "webhook-timestamp": string;
+                /** @description `v1,<base64>`: HMAC-SHA256 of `id.timestamp.body` with the endpoint secret (`whsec_<base64>`), per Standard Webhooks. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @constant */
+                    type: "order.created";
+                    /** Format: date-time */
+                    timestamp: string;
+                    data: components["schemas"]["OrderCreatedDto"];
+                };
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx acknowledges the event) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
         };
     };
 }
