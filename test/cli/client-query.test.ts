@@ -182,7 +182,7 @@ test('the package manager it starts does not inherit the NODE_ENV=production the
   // A fake npm first on PATH: it records the NODE_ENV it was started with and its arguments.
   put(dir, 'fake-bin/npm', `#!/bin/sh\necho "NODE_ENV=\${NODE_ENV:-} $*" >> "${dir}/npm-calls.txt"\n`);
   chmodSync(join(dir, 'fake-bin/npm'), 0o755);
-  const env = { ...process.env, PATH: `${join(dir, 'fake-bin')}:${process.env.PATH}` };
+  const env: NodeJS.ProcessEnv = { ...process.env, PATH: `${join(dir, 'fake-bin')}:${process.env.PATH}` };
   delete env.NODE_ENV;
   const result = await exec(process.execPath, [BIN, 'generate', 'client', '--query'], { cwd: dir, env, timeout: 60_000 });
   assert.is(result.code, 0, result.output);
