@@ -1,3 +1,5 @@
+import { toBase64 } from '../idempotency/idempotency';
+import { hmacKey, standardSecretBytes } from './hmac';
 import { isIpLiteral, isPrivateHost } from './send-address';
 import type { SendWebhookOptions, WebhookDelivery, WebhookDeliveryError } from './send-options';
 
@@ -11,7 +13,7 @@ interface DnsModule {
 export async function send(endpoint: string | URL, type: string, payload: unknown, options: SendWebhookOptions): Promise<WebhookDelivery> {
   const settings = checked(endpoint, type, options);
   const { url, id, retries, timeout, backoff, budget } = settings;
-  const key = await crypto.subtle.importKey('raw', settings.secret as Uint8Array<ArrayBuffer>, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
+  const key = await hmacKey(settings.secret);
   if (!options.allowPrivate) await refusePrivate(url, id);
   const body = JSON.stringify({ type, timestamp: new Date().toISOString(), data: payload });
   const send = options.fetch ?? fetch;
@@ -27,7 +29,7 @@ export async function send(endpoint: string | URL, type: string, payload: unknow
       const signature = new Uint8Array(await crypto.subtle.sign('HMAC', key, encoder.encode(`${id}.${timestamp}.${body}`)));
       const response = await send(url, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', 'webhook-id': id, 'webhook-timestamp': timestamp, 'webhook-signature': `v1,${base64(signature)}` },
+        headers: { 'content-type': 'application/json', 'webhook-id': id, 'webhook-timestamp': timestamp, 'webhook-signature': `v1,${toBase64(signature)}` },
         body,
         redirect: 'manual',
         signal: AbortSignal.timeout(timeout),
@@ -63,8 +65,8 @@ function checked(endpoint: string | URL, type: string, options: SendWebhookOptio
   if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new TypeError(`sendWebhook: the endpoint must be an http(s) URL, got ${url.protocol}.`);
   if (typeof type !== 'string' || type === '') throw new TypeError("sendWebhook: the event type must be a non-empty string, e.g. 'order.created'.");
   if (!options || typeof options.secret !== 'string') throw new TypeError('sendWebhook: options.secret is required: the endpoint\'s Standard Webhooks secret, whsec_<base64>.');
-  const secret = decodeBase64(options.secret.startsWith('whsec_') ? options.secret.slice(6) : options.secret);
-  if (!secret || secret.byteLength === 0) throw new TypeError('sendWebhook: options.secret must be whsec_<base64> (Standard Webhooks).');
+  const secret = standardSecretBytes(options.secret);
+  if (!secret) throw new TypeError('sendWebhook: options.secret must be whsec_<base64> (Standard Webhooks).');
   const id = options.id ?? `msg_${crypto.randomUUID().replace(/-/g, '')}`;
   if (typeof id !== 'string' || !/^[\w.:-]{1,256}$/.test(id)) throw new TypeError('sendWebhook: options.id must be 1 to 256 of A-Z a-z 0-9 _ . : -.');
   const number = (name: 'retries' | 'timeout' | 'backoff' | 'budget', fallback: number, min: number) => {
@@ -104,18 +106,4 @@ function parseRetryAfter(value: string | null): number | undefined {
   if (/^\d+$/.test(value.trim())) return Number(value.trim()) * 1000;
   const date = Date.parse(value);
   return Number.isNaN(date) ? undefined : Math.max(0, date - Date.now());
-}
-
-function base64(bytes: Uint8Array): string {
-  let binary = '';
-  for (const byte of bytes) binary += String.fromCharCode(byte);
-  return btoa(binary);
-}
-
-function decodeBase64(text: string): Uint8Array | undefined {
-  try {
-    return Uint8Array.from(atob(text), (char) => char.charCodeAt(0));
-  } catch {
-    return undefined;
-  }
 }

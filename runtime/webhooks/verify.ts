@@ -6,6 +6,7 @@ import type { ApplicationStore, MemoryStore, RedisStore } from '../metadata/limi
 import { applicationStore } from '../guards/store';
 import { forget, fromBase64, nullBodyStatus, toBase64 } from '../idempotency/idempotency';
 import { readBody } from '../inputs/body';
+import { hmacKey, standardSecretBytes } from './hmac';
 import type { RouteDefinition } from '../routing/route-definitions';
 import type { WebhookVerifier } from '../metadata/webhooks';
 
@@ -115,13 +116,9 @@ function unauthorized(message: string): HttpError {
   return clientError(401, message);
 }
 
-function hmacKey(secret: Uint8Array): Promise<CryptoKey> {
-  return crypto.subtle.importKey('raw', secret as Uint8Array<ArrayBuffer>, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
-}
-
 function standardSecret(secret: string, where: string): Uint8Array {
-  const bytes = decodeBase64(secret.startsWith('whsec_') ? secret.slice(6) : secret);
-  if (bytes === undefined || bytes.byteLength === 0) throw new TypeError(`${where}: standardWebhooks() takes secrets as whsec_<base64>.`);
+  const bytes = standardSecretBytes(secret);
+  if (bytes === undefined) throw new TypeError(`${where}: standardWebhooks() takes secrets as whsec_<base64>.`);
   return bytes;
 }
 
