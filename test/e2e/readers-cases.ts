@@ -122,7 +122,7 @@ export function readersCases({ test, server }: ExampleSuite, { browser: withBrow
   });
 
   if (!withBrowser) return;
-  test('Scalar in headless Chromium: every request stays on the app’s origin, and the example’s operations are listed', async () => {
+  test('Scalar in headless Chromium: every request stays on the app’s origin, and the example’s operations and webhook are listed', async () => {
     const { base } = server();
     const origin = new URL(base).origin;
     mkdirSync(ARTIFACTS, { recursive: true });
@@ -155,6 +155,8 @@ export function readersCases({ test, server }: ExampleSuite, { browser: withBrow
       }
       await page.getByText('orders', { exact: true }).first().click();
       await page.getByText('List orders').first().waitFor();
+      // The webhook the orders controller sends (@WebhookEvent, the document's top-level `webhooks`) is listed too.
+      await page.getByText('The order.created event').first().waitFor();
       await page.screenshot({ path: join(ARTIFACTS, 'scalar.png') });
       const elsewhere = requested.filter((url) => !url.startsWith(`${origin}/`) && !url.startsWith('data:') && !url.startsWith('blob:'));
       assert.equal(elsewhere, [], 'requests that left the origin');
