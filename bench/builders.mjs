@@ -14,9 +14,22 @@ export const BUILDERS = {
   'new Response(string, { headers: object })': () => new Response(JSON.stringify(BODY), { headers: HEADERS }),
   'Response.json(value)': () => Response.json(BODY),
   'new Response(string, { headers: new Headers(object) })': () => new Response(JSON.stringify(BODY), { status: 200, headers: new Headers(HEADERS) }),
+  // Every answer carries X-Request-Id (issue 43): set after the content type (ours, dispatch/request-id.ts) or given
+  // with it in the init.
+  'new Response(string), then headers.set twice (+ X-Request-Id: ours since issue 43)': () => {
+    const response = new Response(JSON.stringify(BODY));
+    response.headers.set('content-type', 'application/json');
+    response.headers.set('x-request-id', requestId());
+    return response;
+  },
+  'new Response(string, { headers: object with X-Request-Id })': () => new Response(JSON.stringify(BODY), { headers: { 'content-type': 'application/json', 'x-request-id': requestId() } }),
   'new Response(Uint8Array, { status, headers: object })': () => new Response(ENCODER.encode(JSON.stringify(BODY)), { status: 200, headers: HEADERS }),
 };
 const ENCODER = new TextEncoder();
+// A new id per response, made as dispatch/request-id.ts makes it.
+const ID_PREFIX = `${crypto.randomUUID().slice(0, 24)}000`;
+let idCounter = 100_000_000;
+const requestId = () => ID_PREFIX + ++idCounter;
 
 export async function runBuilders({ rounds = 60, batch = 400 } = {}) {
   const answers = new Set();

@@ -105,7 +105,7 @@ export function routeSteps(settings: StepSettings, modules: StepModules, errorHa
   const verified = webhooks?.({ store: settings.store, bodyLimit: settings.bodyLimit ?? 1024 * 1024, fail });
   return {
     fail,
-    requestId: traceId ? (request) => requestIdOf(request, traceId) : (request) => requestIdOf(request),
+    requestId: traceId ? (request) => requestIdOf(request, traceId) : requestIdOf,
     done: requestLog?.done,
     responder: httpCaching?.etag,
     trace: tracing?.invoker,

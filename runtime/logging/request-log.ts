@@ -35,18 +35,21 @@ export function requestLog(log: RequestLogger): RequestLog {
     done(context, response, started, definition) {
       const { request } = context;
       const status = response.status;
+      const method = request.method;
+      const route = definition ? definition.path : pathOf(request.url);
       const fields: Record<string, unknown> = {
         requestId: context.requestId,
-        method: request.method,
-        route: definition ? definition.path : pathOf(request.url),
+        method,
+        route,
         status,
         durationMs: Math.round((performance.now() - started) * 100) / 100,
       };
       const principalId = principalIdOf(context);
       if (principalId !== undefined) fields.principalId = principalId;
-      const error = errors.get(context);
-      if (HttpError.is(error) && Array.isArray(error.errors)) fields.validationErrors = error.errors.length;
-      const message = `${fields.method} ${fields.route} ${status}`;
+      // Only an error answer has an error: a 200 skips the lookup.
+      const error = status >= 400 ? errors.get(context) : undefined;
+      if (error !== undefined && HttpError.is(error) && Array.isArray(error.errors)) fields.validationErrors = error.errors.length;
+      const message = `${method} ${route} ${status}`;
       try {
         if (status >= 500) {
           if (error !== undefined) fields.err = HttpError.is(error) && error.status >= 500 && error.cause !== undefined ? error.cause : error;
