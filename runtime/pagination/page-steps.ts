@@ -153,6 +153,6 @@ function currentNumber(context: RouteContext, name: string, fallback: number): n
 }
 
 function withLinks(response: Response, links: string | undefined): Response {
-  if (links) response.headers.append('Link', links);
+  if (links) response.headers.append('link', links);
   return response;
 }
