@@ -76,6 +76,15 @@ test('Link: the page parameter replaced where it stood, the others kept as the c
   assert.is(encoded.headers.get('link'), '<http://localhost/api/posts?tag=%C3%A9&cursor=30&limit=10>; rel="next"');
 });
 
+test('Link: empty pairs are dropped; a value reading "cursor" or holding a + is kept as written', async () => {
+  const empty = await request(app, 'GET', '/api/posts?&tag=cursor&&limit=5&');
+  assert.is(empty.headers.get('link'), '<http://localhost/api/posts?tag=cursor&limit=5&cursor=5>; rel="next"');
+  const pairs = await request(app, 'GET', '/api/posts?&tag=x&&limit=5&');
+  assert.is(pairs.headers.get('link'), '<http://localhost/api/posts?tag=x&limit=5&cursor=5>; rel="next"');
+  const plus = await request(app, 'GET', '/api/posts?tag=a+b&limit=5');
+  assert.is(plus.headers.get('link'), '<http://localhost/api/posts?tag=a+b&limit=5&cursor=5>; rel="next"');
+});
+
 test('cursor: the cursor is passed as given; the last page has nextCursor null and no Link', async () => {
   const response = await request(app, 'GET', '/api/posts?cursor=40&limit=10');
   assert.equal(seen, { cursor: '40', limit: 10 });
