@@ -162,7 +162,7 @@ async function bodyBytes(request: Request, limit: number): Promise<Uint8Array | 
 
 // Node's createHash when the runtime has it (through process.getBuiltinModule, which bundlers do not follow): a
 // WebCrypto digest hops to the thread pool and cost about 15 times its CPU time per request here; Edge uses WebCrypto.
-const nodeCrypto = (globalThis as { process?: { getBuiltinModule?(id: 'crypto'): typeof import('node:crypto') } }).process?.getBuiltinModule?.('crypto');
+export const nodeCrypto = (globalThis as { process?: { getBuiltinModule?(id: 'crypto'): typeof import('node:crypto') } }).process?.getBuiltinModule?.('crypto');
 
 /** SHA-256 of the method and the body's bytes, hex: what "the same payload" means. */
 async function digest(method: string, bytes: Uint8Array): Promise<string> {
