@@ -27,7 +27,7 @@ const encoder = new TextEncoder();
 
 /**
  * `@Webhook` routes (a chunk, loaded by the dispatcher only when a route has one): the body's bytes are read once under
- * the body limit, verified with WebCrypto against the signature, and handed on as the request's body for `@Body`; a
+ * the body limit, verified against the signature (hmac.ts: Node's createHmac, or WebCrypto on Edge), and handed on as the request's body for `@Body`; a
  * delivery id seen within the tolerance is answered with the first delivery's stored answer.
  */
 export function webhooks(settings: WebhookSettings): (definition: RouteDefinition, run: Handler) => Handler {
