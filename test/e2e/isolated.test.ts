@@ -13,6 +13,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { startJwksServer, type JwksServer } from '../support/jwks-server';
 import { authCases } from './auth-cases';
+import { mcpAuthCases } from './mcp-auth-cases';
 import { CHROMIUM } from './browser-cases';
 import { buildExample, send, startExample, timed, type Bundler, type RunningServer } from './harness';
 import {
@@ -264,6 +265,8 @@ for (const variant of VARIANTS) {
           rmSync(misspeltFile, { force: true });
         }
       });
+
+      mcpAuthCases(test, running, () => jwks!);
 
       test('with the SDK installed (bundled by this bundler), the MCP client lists the marked route and calls it', async () => {
         const client = new Client({ name: 'isolated', version: '1.0.0' });
