@@ -243,7 +243,8 @@ export function createApplication(options: ApplicationOptions): Application {
     versioning,
     auth,
     handle,
-    fetch: async (input, init) => handle(inProcessRequest(input, init)),
+    // The request is made in a chunk loaded on the first call: importing the library stays small.
+    fetch: async (input, init) => handle((await import('./dispatch/in-process-request')).inProcessRequest(input, init)),
     handlers: Object.freeze(handlers),
     use(...middleware) {
       if (frozen) {
@@ -258,14 +259,4 @@ export function createApplication(options: ApplicationOptions): Application {
   };
   registerApplication(application);
   return application;
-}
-
-const IN_PROCESS_ORIGIN = 'http://localhost';
-
-function inProcessRequest(input: string | URL | Request, init: RequestInit | undefined): Request {
-  if (input instanceof Request) return init === undefined ? input : new Request(input, init);
-  if (typeof input !== 'string' && !(input instanceof URL)) {
-    throw new TypeError(`app.fetch() takes a URL, a string or a Request, got ${input === null ? 'null' : typeof input}.`);
-  }
-  return new Request(new URL(input, IN_PROCESS_ORIGIN), init);
 }
