@@ -1,18 +1,14 @@
 import { fromBase64, nodeCrypto } from '../idempotency/idempotency';
 
-/** An HMAC-SHA256 signing key (WebCrypto, so Edge too): what Standard Webhooks, Stripe and GitHub sign with. */
-export function hmacKey(secret: Uint8Array): Promise<CryptoKey> {
-  return crypto.subtle.importKey('raw', secret as Uint8Array<ArrayBuffer>, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
-}
-
 /**
- * HMAC-SHA256 with `secret`: Node's createHmac where the runtime has it (synchronous: WebCrypto's sign hops to the
- * thread pool, which cost a verified webhook about half again its time here), else WebCrypto's (Edge; `node` null
- * chooses it), its key imported once.
+ * HMAC-SHA256 with `secret`, what Standard Webhooks, Stripe and GitHub sign with (sending and verifying share it):
+ * Node's createHmac where the runtime has it (synchronous: WebCrypto's sign hops to the thread pool, which cost a
+ * verified webhook about half again its time here), else WebCrypto's (Edge; `node` null chooses it), its key imported
+ * once.
  */
 export function hmacSigner(secret: Uint8Array, node: typeof nodeCrypto | null = nodeCrypto): (content: Uint8Array) => Uint8Array | Promise<Uint8Array> {
   if (node) return (content) => node.createHmac('sha256', secret).update(content).digest();
-  const key = hmacKey(secret);
+  const key = crypto.subtle.importKey('raw', secret as Uint8Array<ArrayBuffer>, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
   key.catch(() => {});
   return async (content) => new Uint8Array(await crypto.subtle.sign('HMAC', await key, content as Uint8Array<ArrayBuffer>));
 }

@@ -1,5 +1,5 @@
 import { toBase64 } from '../idempotency/idempotency';
-import { hmacKey, standardSecretBytes } from './hmac';
+import { hmacSigner, standardSecretBytes } from './hmac';
 import { isIpLiteral, isPrivateHost } from './send-address';
 import type { SendWebhookOptions, WebhookDelivery, WebhookDeliveryError } from './send-options';
 
@@ -13,7 +13,7 @@ interface DnsModule {
 export async function send(endpoint: string | URL, type: string, payload: unknown, options: SendWebhookOptions): Promise<WebhookDelivery> {
   const settings = checked(endpoint, type, options);
   const { url, id, retries, timeout, backoff, budget } = settings;
-  const key = await hmacKey(settings.secret);
+  const sign = hmacSigner(settings.secret);
   if (!options.allowPrivate) await refusePrivate(url, id);
   const body = JSON.stringify({ type, timestamp: new Date().toISOString(), data: payload });
   const send = options.fetch ?? fetch;
@@ -24,9 +24,10 @@ export async function send(endpoint: string | URL, type: string, payload: unknow
   for (;;) {
     attempts++;
     let retryAfter: number | undefined;
+    // Signed outside the try: a signing failure is not a delivery failure to retry.
+    const timestamp = String(Math.floor(Date.now() / 1000));
+    const signature = await sign(encoder.encode(`${id}.${timestamp}.${body}`));
     try {
-      const timestamp = String(Math.floor(Date.now() / 1000));
-      const signature = new Uint8Array(await crypto.subtle.sign('HMAC', key, encoder.encode(`${id}.${timestamp}.${body}`)));
       const response = await send(url, {
         method: 'POST',
         headers: { 'content-type': 'application/json', 'webhook-id': id, 'webhook-timestamp': timestamp, 'webhook-signature': `v1,${toBase64(signature)}` },
