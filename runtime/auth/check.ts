@@ -10,18 +10,14 @@ import type { ApplicationAuthOptions, AuthScheme } from '../metadata/auth-scheme
  */
 export function checkAuth(options: ApplicationAuthOptions | undefined, definitions: RouteDefinition[]): void {
   const schemes: AuthScheme[] = options?.schemes ?? [];
-  const names = new Set<string>();
-  let refused = '';
-  for (const { name } of schemes) names.has(name) ? (refused ||= `two auth.schemes are named ${name}`) : names.add(name);
+  for (const scheme of schemes) if (schemes.find((other) => other.name === scheme.name) !== scheme) throw new TypeError(`createApplication: two auth.schemes are named ${scheme.name}.`);
   for (const definition of definitions) {
     const auth = (definition.auth ??= options?.default && { schemes: [options.default] });
     const used = auth ? auth.schemes : [];
-    const where = `${definition.controller.name}.${definition.propertyKey}: `;
-    for (const scheme of used) schemes.includes(scheme) || (refused ||= `${where}scheme ${scheme?.name} is not in auth.schemes`);
+    for (const scheme of used) if (!schemes.includes(scheme)) throw new TypeError(`createApplication: ${definition.controller.name}.${definition.propertyKey}: scheme ${scheme?.name} is not in auth.schemes.`);
     for (const { resolve, data } of definition.custom) {
       const scheme = data as AuthScheme | undefined;
-      if (resolve === principalOf && !(scheme ? used.includes(scheme) : used.length)) refused ||= `${where}@Principal(${scheme?.name ?? ''}) but its @Auth does not take it`;
+      if (resolve === principalOf && !(scheme ? used.includes(scheme) : used.length)) throw new TypeError(`createApplication: ${definition.controller.name}.${definition.propertyKey}: @Principal(${scheme?.name ?? ''}) but its @Auth does not take it.`);
     }
   }
-  if (refused) throw new TypeError(`createApplication: ${refused}.`);
 }

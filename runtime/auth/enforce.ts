@@ -9,7 +9,7 @@ import { checkRateLimit, countStore, type RateLimitSettings } from '../guards/ra
 import type { RouteDefinition } from '../routing/route-definitions';
 import { challenge, credentialOf, fromCookie } from './credentials';
 import { handed } from './handed';
-import { authenticated } from '../metadata/principal';
+import { authenticate } from '../metadata/authenticated';
 import type { ApplicationAuthOptions, AuthScheme } from '../metadata/auth-schemes';
 import { verifiers, type Verification } from './verify';
 
@@ -104,7 +104,7 @@ export async function loadAuthenticator(settings: AuthSettings): Promise<(fail: 
         if (request.method === 'OPTIONS' && request.headers.has('access-control-request-method')) return run(context);
         const given = handed.get(request);
         if (given && accepted.includes(given.scheme)) {
-          authenticated.set(context, given);
+          authenticate(context, given);
           return authorize(context, given);
         }
         for (const scheme of accepted) {
@@ -123,7 +123,7 @@ export async function loadAuthenticator(settings: AuthSettings): Promise<(fail: 
             return fail(error, context);
           }
           if (found === undefined) return (await failed(context)) ?? unauthorized(context, scheme);
-          authenticated.set(context, found);
+          authenticate(context, found);
           return authorize(context, found);
         }
         return optional ? run(context) : unauthorized(context);

@@ -14,8 +14,8 @@ type ClassOrMethodDecorator = (target: object, propertyKey?: string | symbol, de
  */
 export function Auth<S extends AuthScheme<any>[]>(...args: [...S] | [...S, AuthOptions<PrincipalOf<S[number]>>]): ClassOrMethodDecorator {
   const schemes = args as (AuthScheme | AuthOptions)[];
-  const last = schemes[schemes.length - 1];
-  const options = last && !('type' in last) ? (schemes.pop() as AuthOptions) : {};
+  // Every scheme has a `type`, options never: a last argument without one is the options.
+  const options = (schemes.at(-1) as AuthScheme | undefined)?.type ? undefined : (schemes.pop() as AuthOptions | undefined);
   return onClassOrMethod('Auth', (record) => (record.auth = { ...options, schemes: schemes as AuthScheme[] }));
 }
 

@@ -4,7 +4,7 @@ import type { ErrorHook, ErrorResponder } from '../errors/error-handler';
 import { clientError } from '../errors/http-error';
 import type { RouteDefinition } from '../routing/route-definitions';
 import { clientAddress } from './client-address';
-import { authenticated } from '../metadata/principal';
+import { authenticatedOf } from '../metadata/authenticated';
 import type { ApplicationRateLimitOptions, RateLimitCount, RateLimitHit, RateLimitOptions, RateLimitStore } from '../metadata/limits';
 import type { ApplicationStore, MemoryStore as MemoryStoreDescriptor, RedisStore } from '../metadata/limits';
 import type { MemoryStore } from './memory-store';
@@ -182,7 +182,7 @@ export function checkRateLimit(options: ApplicationRateLimitOptions | undefined,
 
 /** The default key: the principal's (`sub`, `id`) when `@Auth` let the request in, else the client's address. */
 function principalOrAddress(context: RouteContext): string {
-  return authenticated.get(context)?.key ?? clientAddress(context);
+  return authenticatedOf(context)?.key ?? clientAddress(context);
 }
 
 /** A `key` that answered nothing (no signed-in user) counts the client's address instead. */

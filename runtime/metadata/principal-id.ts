@@ -1,5 +1,5 @@
 import type { RouteContext } from '../context';
-import { authenticated } from './principal';
+import { authenticatedOf } from './authenticated';
 
 // Apart from ./principal.ts, which importing the library loads: only the chunks of the request log and idempotency
 // read it.
@@ -10,6 +10,6 @@ import { authenticated } from './principal';
  * stored answer is never replayed to another.
  */
 export function principalIdOf(context: RouteContext): string | undefined {
-  const found = authenticated.get(context);
+  const found = authenticatedOf(context);
   return found && (found.key ?? found.scheme.name);
 }

@@ -9,12 +9,13 @@ export interface Authenticated {
   key?: string;
 }
 
-// On globalThis under a registered symbol: a dispatcher and a `@Principal` from two copies of the library (an ESM and
-// a CJS one, as a CommonJS test that requires the app while chunks are imported gets) read one map.
-export const authenticated: WeakMap<RouteContext, Authenticated> = ((globalThis as any)[Symbol.for('next-app-controllers.authenticated')] ??= new WeakMap());
+// On the context itself, under a registered symbol: a dispatcher and a `@Principal` from two copies of the library (an
+// ESM and a CJS one, as a CommonJS test that requires the app while chunks are imported gets) read one slot. Only
+// `principalOf` is here, as importing the library loads it; ./authenticated.ts writes and reads the slot for the chunks.
+export const AUTHENTICATED = Symbol.for('next-app-controllers.auth');
 
 /** `@Principal(scheme?)`'s resolver: the principal, when the request came in through `scheme` (any, without one). */
 export function principalOf(context: RouteContext, scheme: AuthScheme | undefined): unknown {
-  const found = authenticated.get(context);
-  return found && (!scheme || found.scheme === scheme) ? found.principal : undefined;
+  const found = (context as { [AUTHENTICATED]?: Authenticated })[AUTHENTICATED];
+  if (found && (!scheme || found.scheme === scheme)) return found.principal;
 }
