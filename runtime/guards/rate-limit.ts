@@ -130,6 +130,28 @@ export function rateLimiter(settings: RateLimitSettings): (definition: RouteDefi
       return isThenable(counts) ? Promise.resolve(counts).then((settled) => decide(context, settled), (error: unknown) => storeFailed(error, context)) : decide(context, counts);
     };
 
+    if (memory !== undefined && app?.key === undefined && policies.every((entry) => entry.key === undefined)) {
+      // Every quota keyed by default in the memory store (the common case): one key per request, counted without the
+      // arrays of keys and counts, and the counts handed to `decide` only when a client is near a limit.
+      const suffixes = policies.map((entry) => `}:${entry.scope}`);
+      // The windows counted, read synchronously right after: one array per route, not per request.
+      const windows: { readonly count: number; readonly end: number }[] = new Array(policies.length);
+      return (context) => {
+        const key = `{${principalOrAddress(context)}`;
+        const now = Date.now();
+        let near = false;
+        for (let i = 0; i < policies.length; i++) {
+          const entry = (windows[i] = memory.countOne(key + suffixes[i], policies[i].window, now));
+          if (entry.count * 2 > policies[i].limit) near = true;
+        }
+        if (!near) return run(context);
+        return decide(
+          context,
+          windows.map((entry) => ({ count: entry.count, reset: entry.end - now })),
+        );
+      };
+    }
+
     return (context) => {
       const keys: (string | undefined | PromiseLike<string | undefined>)[] = new Array(policies.length);
       let pending = false;
