@@ -1,6 +1,10 @@
+import { spawn } from 'node:child_process';
 import dns, { type LookupAddress } from 'node:dns';
+import { readFileSync } from 'node:fs';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import { createServer as createTlsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
+import { fileURLToPath } from 'node:url';
 import { Webhook as StandardWebhook } from 'standardwebhooks';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -153,6 +157,51 @@ test('a redirect is answered, not followed, through node:http too', async () => 
     server.closeAllConnections();
     server.close();
     await target.close();
+  }
+});
+
+test('https: the connection goes to the checked address, and TLS verifies the certificate for the host name (SNI too)', async () => {
+  // The certificate (test/runtime/fixtures, self-signed, for hooks.example.test) is trusted by the child process only.
+  const certificate = fileURLToPath(new URL('./fixtures/hooks.example.test.crt', import.meta.url));
+  const names: string[] = [];
+  let requests = 0;
+  const server = createTlsServer(
+    {
+      cert: readFileSync(certificate),
+      key: readFileSync(fileURLToPath(new URL('./fixtures/hooks.example.test.key', import.meta.url))),
+      SNICallback: (name, callback) => {
+        names.push(name);
+        callback(null);
+      },
+    },
+    (request, response) => {
+      requests++;
+      request.resume().on('end', () => response.writeHead(204).end());
+    },
+  );
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = String((server.address() as AddressInfo).port);
+  const child = (host: string) =>
+    new Promise<Record<string, unknown>>((resolve, reject) => {
+      const process_ = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('./send-webhook-tls.child.ts', import.meta.url)), host, port], {
+        env: { ...process.env, NODE_EXTRA_CA_CERTS: certificate },
+      });
+      let out = '';
+      let err = '';
+      process_.stdout.on('data', (chunk) => (out += chunk));
+      process_.stderr.on('data', (chunk) => (err += chunk));
+      process_.on('close', (code) => (code === 0 ? resolve(JSON.parse(out)) : reject(new Error(`exit ${code}: ${err}`))));
+    });
+  try {
+    assert.equal(await child('hooks.example.test'), { status: 204 });
+    assert.is(requests, 1);
+    const other = await child('other.example.test');
+    assert.match(String(other.error), /failed: Hostname\/IP does not match certificate's altnames/);
+    assert.is(requests, 1);
+    assert.equal(names, ['hooks.example.test', 'other.example.test']);
+  } finally {
+    server.closeAllConnections();
+    server.close();
   }
 });
 
