@@ -17,7 +17,11 @@ export interface SendWebhookOptions {
   allowPrivate?: boolean;
   /** The `webhook-id` of the delivery, the same on every attempt so that the receiver de-duplicates. Default: a new `msg_…`. */
   id?: string;
-  /** The `fetch` to send with. Default: the global `fetch`. */
+  /**
+   * The `fetch` to send with, used as it is: the host name is checked before the first attempt, but the connection is
+   * not pinned to the checked address (DNS rebinding). Default: on Node.js, `node:http(s)` with the check made on
+   * every connection; elsewhere (Edge) the global `fetch`.
+   */
   fetch?: typeof fetch;
 }
 
@@ -39,7 +43,7 @@ export interface WebhookDelivery {
 export interface WebhookDeliveryError extends Error {
   /** The last attempt's status, or `undefined` when no attempt was answered (a network error, a timeout, a refused endpoint). */
   status?: number;
-  /** How many attempts were made (0 when the endpoint was refused). */
+  /** How many attempts were made (0 when the endpoint was refused; an attempt refused when connecting is not counted). */
   attempts: number;
   /** The `webhook-id` of the delivery. */
   id: string;

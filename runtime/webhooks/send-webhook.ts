@@ -1,13 +1,10 @@
 import { toBase64 } from '../idempotency/idempotency';
 import { hmacSigner, standardSecretBytes } from './hmac';
 import { isIpLiteral, isPrivateHost } from './send-address';
+import { type Answer, nodeModules, pinnedPost } from './send-node';
 import type { SendWebhookOptions, WebhookDelivery, WebhookDeliveryError } from './send-options';
 
 const encoder = new TextEncoder();
-
-interface DnsModule {
-  promises: { lookup(host: string, options: { all: true; verbatim?: boolean }): Promise<{ address: string }[]> };
-}
 
 /** `sendWebhook`'s implementation (a chunk of its own: the entry holds only the wrapper in ./send.ts). */
 export async function send(endpoint: string | URL, type: string, payload: unknown, options: SendWebhookOptions): Promise<WebhookDelivery> {
@@ -16,7 +13,13 @@ export async function send(endpoint: string | URL, type: string, payload: unknow
   const sign = hmacSigner(settings.secret);
   if (!options.allowPrivate) await refusePrivate(url, id);
   const body = JSON.stringify({ type, timestamp: new Date().toISOString(), data: payload });
-  const send = options.fetch ?? fetch;
+  // On Node.js every connection checks the addresses it is given (DNS rebinding); a caller's `fetch` is used as is.
+  const node = options.fetch ? undefined : nodeModules();
+  let refused: WebhookDeliveryError | undefined;
+  const refuse = options.allowPrivate ? undefined : (address: string) => (isPrivateHost(address) ? (refused = refusal(url, id, address)) : undefined);
+  const post = node
+    ? (headers: Record<string, string>, signal: AbortSignal) => pinnedPost(node, url, headers, body, signal, refuse)
+    : (headers: Record<string, string>, signal: AbortSignal) => fetched(options.fetch ?? fetch, url, headers, body, signal);
   const deadline = Date.now() + budget;
   let attempts = 0;
   let status: number | undefined;
@@ -28,20 +31,18 @@ export async function send(endpoint: string | URL, type: string, payload: unknow
     const timestamp = String(Math.floor(Date.now() / 1000));
     const signature = await sign(encoder.encode(`${id}.${timestamp}.${body}`));
     try {
-      const response = await send(url, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'webhook-id': id, 'webhook-timestamp': timestamp, 'webhook-signature': `v1,${toBase64(signature)}` },
-        body,
-        redirect: 'manual',
-        signal: AbortSignal.timeout(timeout),
-      });
-      status = response.status;
-      await response.body?.cancel().catch(() => {});
+      const answer = await post(
+        { 'content-type': 'application/json', 'webhook-id': id, 'webhook-timestamp': timestamp, 'webhook-signature': `v1,${toBase64(signature)}` },
+        AbortSignal.timeout(timeout),
+      );
+      status = answer.status;
       if (status >= 200 && status < 300) return { status, attempts, id };
       reason = `answered ${status}`;
       if (status < 500 && status !== 408 && status !== 429) break;
-      retryAfter = parseRetryAfter(response.headers.get('retry-after'));
+      retryAfter = parseRetryAfter(answer.retryAfter);
     } catch (error) {
+      // Refused when connecting: the attempt never reached the endpoint, and no retry will.
+      if (refused) throw Object.assign(refused, { attempts: attempts - 1 });
       status = undefined;
       reason = (error as Error)?.name === 'TimeoutError' ? `timed out after ${timeout} ms` : `failed: ${(error as Error)?.message ?? error}`;
     }
@@ -81,12 +82,10 @@ function checked(endpoint: string | URL, type: string, options: SendWebhookOptio
 /** Refuses a private endpoint: its literal address, else (on Node.js) every address its name resolves to. */
 async function refusePrivate(url: URL, id: string): Promise<void> {
   const host = url.hostname;
-  const refuse = (address: string) =>
-    deliveryError(`sendWebhook: refused ${url.origin}: ${address === host ? 'it is' : `it resolves to ${address},`} a loopback, private or link-local address. Pass allowPrivate: true to send to it.`, id, 0, undefined);
-  if (isPrivateHost(host)) throw refuse(host);
+  if (isPrivateHost(host)) throw refusal(url, id, host);
   if (isIpLiteral(host)) return;
   // No DNS on Edge: only the literal host is checked there.
-  const dns = (globalThis as { process?: { getBuiltinModule?(id: 'dns'): DnsModule | undefined } }).process?.getBuiltinModule?.('dns');
+  const dns = (globalThis as { process?: { getBuiltinModule?(id: 'dns'): typeof import('node:dns') | undefined } }).process?.getBuiltinModule?.('dns');
   if (!dns) return;
   let addresses: { address: string }[];
   try {
@@ -94,7 +93,19 @@ async function refusePrivate(url: URL, id: string): Promise<void> {
   } catch (error) {
     throw deliveryError(`sendWebhook: ${host} does not resolve (${(error as Error).message}).`, id, 0, undefined);
   }
-  for (const { address } of addresses) if (isPrivateHost(address)) throw refuse(address);
+  for (const { address } of addresses) if (isPrivateHost(address)) throw refusal(url, id, address);
+}
+
+function refusal(url: URL, id: string, address: string): WebhookDeliveryError {
+  const what = address === url.hostname ? 'it is' : `it resolves to ${address},`;
+  return deliveryError(`sendWebhook: refused ${url.origin}: ${what} a loopback, private or link-local address. Pass allowPrivate: true to send to it.`, id, 0, undefined);
+}
+
+/** One attempt through `fetch` (Edge, or the caller's): a 3xx is answered, not followed; the body is not read. */
+async function fetched(send: typeof fetch, url: URL, headers: Record<string, string>, body: string, signal: AbortSignal): Promise<Answer> {
+  const response = await send(url, { method: 'POST', headers, body, redirect: 'manual', signal });
+  await response.body?.cancel().catch(() => {});
+  return { status: response.status, retryAfter: response.headers.get('retry-after') };
 }
 
 function deliveryError(message: string, id: string, attempts: number, status: number | undefined): WebhookDeliveryError {

@@ -81,6 +81,35 @@ for (const bundler of (['turbopack', 'webpack'] as Bundler[]).filter((name) => !
     assert.match(String(none.headers['www-authenticate']), 'Bearer realm="jwt"');
   });
 
+  // Each token is valid but for one thing, so that a verifier that skipped that check would answer 200.
+  edge('auth on the Edge runtime: a token signed with another key, for another audience or issuer, or unsigned (alg none) is a 401 invalid_token', async () => {
+    const { port } = running();
+    const now = Math.floor(Date.now() / 1000);
+    const token = (options: { secret?: string; issuer?: string; audience?: string } = {}) =>
+      new SignJWT({ sub: 'edge-user' })
+        .setProtectedHeader({ alg: 'HS256' })
+        .setIssuer(options.issuer ?? 'https://issuer.test')
+        .setAudience(options.audience ?? 'https://api.test')
+        .setIssuedAt()
+        .setExpirationTime(now + 300)
+        .sign(new TextEncoder().encode(options.secret ?? EDGE_JWT_SECRET));
+    const good = await token();
+    const [header, payload] = good.split('.');
+    const unsigned = `${Buffer.from(JSON.stringify({ alg: 'none' })).toString('base64url')}.${payload}.`;
+    const cases: [string, string][] = [
+      ['another key', await token({ secret: 'another-secret-of-the-same-length-0123456789abcdefg' })],
+      ['a tampered payload', `${header}.${Buffer.from(JSON.stringify({ sub: 'admin', iss: 'https://issuer.test', aud: 'https://api.test', exp: now + 300 })).toString('base64url')}.${good.split('.')[2]}`],
+      ['another audience', await token({ audience: 'https://other.test' })],
+      ['another issuer', await token({ issuer: 'https://other-issuer.test' })],
+      ['alg none', unsigned],
+    ];
+    for (const [name, jwt] of cases) {
+      const response = await send(port, 'GET', '/api/account/me', { headers: { authorization: `Bearer ${jwt}` } });
+      assert.is(response.status, 401, `${name}: ${response.text}`);
+      assert.match(String(response.headers['www-authenticate']), 'error="invalid_token"', name);
+    }
+  });
+
   edge('a nested DTO is validated on the Edge runtime', async () => {
     const post = (body: unknown) =>
       send(running().port, 'POST', '/api/items', { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
