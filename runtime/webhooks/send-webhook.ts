@@ -32,7 +32,7 @@ export async function send(endpoint: string | URL, type: string, payload: unknow
     const signature = await sign(encoder.encode(`${id}.${timestamp}.${body}`));
     try {
       const answer = await post(
-        { 'content-type': 'application/json', 'webhook-id': id, 'webhook-timestamp': timestamp, 'webhook-signature': `v1,${toBase64(signature)}` },
+        { 'content-type': 'application/json', 'user-agent': 'next-app-controllers', 'webhook-id': id, 'webhook-timestamp': timestamp, 'webhook-signature': `v1,${toBase64(signature)}` },
         AbortSignal.timeout(timeout),
       );
       status = answer.status;
@@ -65,6 +65,8 @@ function checked(endpoint: string | URL, type: string, options: SendWebhookOptio
     throw new TypeError(`sendWebhook: the endpoint must be an absolute http(s) URL, got ${JSON.stringify(String(endpoint))}.`);
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new TypeError(`sendWebhook: the endpoint must be an http(s) URL, got ${url.protocol}.`);
+  // fetch() refuses them, and node:http would send them as Basic auth: a receiver's secret is the signing secret.
+  if (url.username !== '' || url.password !== '') throw new TypeError('sendWebhook: the endpoint must not carry credentials (user:password@); the signature authenticates the delivery.');
   if (typeof type !== 'string' || type === '') throw new TypeError("sendWebhook: the event type must be a non-empty string, e.g. 'order.created'.");
   if (!options || typeof options.secret !== 'string') throw new TypeError('sendWebhook: options.secret is required: the endpoint\'s Standard Webhooks secret, whsec_<base64>.');
   const secret = standardSecretBytes(options.secret);

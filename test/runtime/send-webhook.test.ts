@@ -15,6 +15,7 @@ const SECRET = `whsec_${Buffer.from('a sender secret of thirty-two by').toString
 interface Received {
   id: string;
   verified: unknown;
+  agent?: string;
 }
 
 /** A receiver answering `statuses` in turn (the last one after), verifying each request with standardwebhooks. */
@@ -32,7 +33,7 @@ async function receiver(statuses: number[], options: { delay?: number; retryAfte
       } catch (error) {
         verified = error;
       }
-      received.push({ id: headers['webhook-id'], verified });
+      received.push({ id: headers['webhook-id'], verified, agent: headers['user-agent'] });
       const status = statuses[Math.min(received.length - 1, statuses.length - 1)];
       const answer = () => {
         if (!response.destroyed) response.writeHead(status, options.retryAfter ? { 'retry-after': options.retryAfter } : {}).end();
@@ -75,6 +76,7 @@ test('a delivery verifies with the standardwebhooks package: the envelope { type
     assert.equal(body.data, { orderId: 'o_1', total: 42 });
     assert.ok(Math.abs(Date.parse(body.timestamp) - Date.now()) < 10_000);
     assert.equal(hook.received[0].id, delivery.id);
+    assert.equal(hook.received[0].agent, 'next-app-controllers');
   } finally {
     await hook.close();
   }
@@ -228,6 +230,7 @@ test('bad arguments are TypeErrors naming the fix', async () => {
   const cases: [Parameters<typeof sendWebhook>, RegExp][] = [
     [['not a url', 'x', {}, { secret: SECRET }], /absolute http\(s\) URL/],
     [['ftp://example.com/', 'x', {}, { secret: SECRET }], /http\(s\) URL/],
+    [['https://user:pass@example.com/', 'x', {}, { secret: SECRET }], /must not carry credentials/],
     [['https://example.com/', '', {}, { secret: SECRET }], /event type/],
     [['https://example.com/', 'x', {}, {} as never], /secret is required/],
     [['https://example.com/', 'x', {}, { secret: 'whsec_!!!' }], /whsec_<base64>/],
