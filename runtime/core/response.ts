@@ -46,13 +46,6 @@ export function toResponse(value: unknown, status = 200): Response {
   return json(value, status);
 }
 
-/** The same response without a body, for HEAD. */
-export function withoutBody(response: Response): Response {
-  if (response.body === null) return response;
-  void response.body.cancel().catch(() => {});
-  return new Response(null, { status: response.status, statusText: response.statusText, headers: response.headers });
-}
-
 const NULL_BODY_STATUSES = new Set([101, 103, 204, 205, 304]);
 
 /** `extra` over what `headers` holds: a name it has replaces every value there, each of its values kept (Set-Cookie). */
