@@ -9,6 +9,12 @@ export interface ResponseOptions {
 }
 
 /**
+ * Told each body a Response is built with, while an `@Idempotent` request runs (idempotency/idempotency.ts sets
+ * `seen`): it stores that string rather than read the Response back. Unset, it costs one property read.
+ */
+export const built: { seen?(response: Response, body: string | null): void } = {};
+
+/**
  * The one response builder: the Content-Type (none for an empty body), then `init.headers` over it. The body and
  * status go to the constructor and the headers are set on the Response it made: converting a `ResponseInit`
  * dictionary is a good part of what `new Response` costs on Node 20 (bench/builders), and a 200 without one skips it.
@@ -24,6 +30,7 @@ export function buildResponse(body: string | null, contentType: string | undefin
   const headers = response.headers;
   if (contentType !== undefined) headers.set('content-type', contentType);
   if (options?.headers !== undefined) setHeaders(headers, options.headers);
+  built.seen?.(response, body);
   return response;
 }
 
