@@ -1,5 +1,5 @@
 import { clientError, type HttpError } from '../errors/http-error';
-import { takeKeptBody } from './kept-body';
+import { takeKeptBody } from '../core/kept-body';
 
 /**
  * Reads and parses a JSON request body: 415 for another content type, 413 past `limit` bytes (never reading

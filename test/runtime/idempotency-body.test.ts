@@ -7,7 +7,7 @@ import { Body, Controller, createApplication, Form, HttpCode, Idempotent, Post, 
 import { built } from '../../runtime/core/response';
 
 // An `@Idempotent` route reads the body before the handler (to compare payloads): the handler's request, and the
-// library's body readers, must still read it as if it were unread (inputs/kept-body.ts), and the answer is stored from
+// library's body readers, must still read it as if it were unread (core/kept-body.ts), and the answer is stored from
 // the body the response builder had (core/response.ts's `built.seen`).
 
 class OrderDto {
