@@ -86,12 +86,13 @@ export function idempotency(settings: IdempotencySettings): (definition: RouteDe
         if (body !== null && bytes !== undefined) keepBody(request, bytes);
       }
       if (bytes === undefined || bytes.byteLength > bodyLimit) return fail(clientError(413, `Request body is larger than the limit of ${bodyLimit} bytes`), context);
-      const fingerprint = nodeCrypto !== undefined ? nodeDigest(request.method, bytes) : await webDigest(request.method, bytes);
+      const fingerprint = nodeCrypto !== undefined ? nodeDigest(bytes) : await webDigest(bytes);
       const storeKey = `idem:${principalIdOf(context) ?? ''}:${request.method} ${pathOf(request.url)}:${key}`;
       let stored: string | undefined;
       try {
-        const running: Running = { state: 'running', fingerprint };
-        if (!(await store.add(storeKey, JSON.stringify(running), Math.min(LOCK_TTL, ttl)))) stored = (await store.get(storeKey)) ?? '';
+        // JSON.stringify({ state: 'running', fingerprint }) written out: the fingerprint is hex.
+        const running = `{"state":"running","fingerprint":"${fingerprint}"}`;
+        if (!(await store.add(storeKey, running, Math.min(LOCK_TTL, ttl)))) stored = (await store.get(storeKey)) ?? '';
       } catch (error) {
         return fail(clientError(503, 'The idempotency store is unavailable: try again', { cause: error }), context);
       }
@@ -197,18 +198,18 @@ async function bodyBytes(request: Request, body: ReadableStream<Uint8Array>, lim
 // WebCrypto digest hops to the thread pool and cost about 15 times its CPU time per request here; Edge uses WebCrypto.
 export const nodeCrypto = (globalThis as { process?: { getBuiltinModule?(id: 'crypto'): typeof import('node:crypto') } }).process?.getBuiltinModule?.('crypto');
 
-/** SHA-256 of the method and the body's bytes, hex: what "the same payload" means (Node's, without a promise). */
-function nodeDigest(method: string, bytes: Uint8Array): string {
-  return nodeCrypto!.createHash('sha256').update(`${method}\n`).update(bytes).digest('hex');
+/**
+ * SHA-256 of the body's bytes, hex: what "the same payload" means (the method is in the store's key). Node's one-shot
+ * `crypto.hash` where it has one (20.12 and later: a quarter of `createHash`'s time), without a promise.
+ */
+export function nodeDigest(bytes: Uint8Array): string {
+  const node = nodeCrypto!;
+  return node.hash ? node.hash('sha256', bytes, 'hex') : node.createHash('sha256').update(bytes).digest('hex');
 }
 
 /** The same with WebCrypto (Edge). */
-async function webDigest(method: string, bytes: Uint8Array): Promise<string> {
-  const head = new TextEncoder().encode(`${method}\n`);
-  const all = new Uint8Array(head.byteLength + bytes.byteLength);
-  all.set(head);
-  all.set(bytes, head.byteLength);
-  const hash = new Uint8Array(await crypto.subtle.digest('SHA-256', all));
+export async function webDigest(bytes: Uint8Array): Promise<string> {
+  const hash = new Uint8Array(await crypto.subtle.digest('SHA-256', bytes as Uint8Array<ArrayBuffer>));
   let hex = '';
   for (const byte of hash) hex += byte.toString(16).padStart(2, '0');
   return hex;

@@ -345,3 +345,19 @@ answers('the response hook is set only while an idempotent request runs', async 
 });
 
 answers.run();
+
+const fingerprints = suite('@Idempotent: the payload fingerprint');
+
+fingerprints("Node's hash and WebCrypto's (Edge) agree: SHA-256 of the body, hex", async () => {
+  const { nodeDigest, webDigest } = await import('../../runtime/idempotency/idempotency');
+  const abc = new TextEncoder().encode('abc');
+  const expected = 'ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad';
+  assert.is(nodeDigest(abc), expected);
+  assert.is(await webDigest(abc), expected);
+  // A view into a larger buffer (a stream's chunk) hashes only its own bytes.
+  const view = new Uint8Array([0, 0x61, 0x62, 0x63, 0]).subarray(1, 4);
+  assert.is(nodeDigest(view), expected);
+  assert.is(await webDigest(view), expected);
+});
+
+fingerprints.run();
