@@ -40,6 +40,7 @@ const reads: Record<string, Read> = {
     const blob = await request.blob();
     return { type: blob.type, text: await blob.text() };
   },
+  formData: async (request) => Object.fromEntries(await request.formData()),
   body: async (request) => {
     const before = request.bodyUsed;
     const text = await new Response(request.body).text();
@@ -183,6 +184,17 @@ readers('text() decodes UTF-8 as the platform does (a byte order mark dropped, a
   const bytes = new Uint8Array([0xef, 0xbb, 0xbf, 0x68, 0xc3, 0xa9, 0xff]);
   const answer = await post(app(), '/read/text', bytes);
   assert.equal(await answer.json(), { read: await new Request('http://x', { method: 'POST', body: bytes }).text() });
+});
+
+readers('formData() parses a form sent as urlencoded or multipart', async () => {
+  const handler = app();
+  const urlencoded = { 'content-type': 'application/x-www-form-urlencoded' };
+  assert.equal(JSON.parse((await twice(handler, '/read/formData', 'item=pen&quantity=3', urlencoded)).body), { read: { item: 'pen', quantity: '3' } });
+  const form = new FormData();
+  form.set('item', 'ink');
+  const sent = new Request('http://x', { method: 'POST', body: form });
+  const bytes = new Uint8Array(await sent.arrayBuffer());
+  assert.equal(JSON.parse((await twice(handler, '/read/formData', bytes, { 'content-type': sent.headers.get('content-type')! })).body), { read: { item: 'ink' } });
 });
 
 readers('body is a stream of the bytes, and reading it uses the body', async () => {
