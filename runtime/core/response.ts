@@ -9,6 +9,12 @@ export interface ResponseOptions {
 }
 
 /**
+ * Told each body a Response is built with, while an `@Idempotent` request runs (idempotency/idempotency.ts sets
+ * `seen`): it stores that string rather than read the Response back. Unset, it costs one property read.
+ */
+export const built: { seen?(response: Response, body: string | null): void } = {};
+
+/**
  * The one response builder: the Content-Type (none for an empty body), then `init.headers` over it. The body and
  * status go to the constructor and the headers are set on the Response it made: converting a `ResponseInit`
  * dictionary is a good part of what `new Response` costs on Node 20 (bench/builders), and a 200 without one skips it.
@@ -24,6 +30,7 @@ export function buildResponse(body: string | null, contentType: string | undefin
   const headers = response.headers;
   if (contentType !== undefined) headers.set('content-type', contentType);
   if (options?.headers !== undefined) setHeaders(headers, options.headers);
+  built.seen?.(response, body);
   return response;
 }
 
@@ -44,13 +51,6 @@ export function toResponse(value: unknown, status = 200): Response {
   if (value instanceof Response) return value;
   if (value === undefined) return empty();
   return json(value, status);
-}
-
-/** The same response without a body, for HEAD. */
-export function withoutBody(response: Response): Response {
-  if (response.body === null) return response;
-  void response.body.cancel().catch(() => {});
-  return new Response(null, { status: response.status, statusText: response.statusText, headers: response.headers });
 }
 
 const NULL_BODY_STATUSES = new Set([101, 103, 204, 205, 304]);

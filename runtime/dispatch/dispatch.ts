@@ -7,7 +7,8 @@ import { clientError, malformedPathError, type ErrorFormatter, type HttpError } 
 import { invoker, type ResponseContractMode } from './invoker';
 import { pathnameOf } from '../core/path';
 import { answerOptions } from '../responses/preflight';
-import { toResponse, withoutBody } from '../core/response';
+import { toResponse } from '../core/response';
+import { withoutBody } from '../responses/without-body';
 import type { RouteDefinition } from '../routing/route-definitions';
 import { TrieRouter } from '../routing/trie-router';
 import { serializingResponder } from '../responses/serialize';

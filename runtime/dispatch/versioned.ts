@@ -3,7 +3,7 @@ import { RouteContext } from '../context';
 import type { ErrorResponder } from '../errors/error-handler';
 import { clientError, type HttpError } from '../errors/http-error';
 import { pathnameOf } from '../core/path';
-import { withoutBody } from '../core/response';
+import { withoutBody } from '../responses/without-body';
 import { TrieRouter } from '../routing/trie-router';
 import type { VersioningOptions } from '../routing/versioning';
 import { allVersions, uriPaths, versionsOf, type ServedPath } from '../routing/versions';

@@ -1,4 +1,5 @@
 import { clientError, type HttpError } from '../errors/http-error';
+import { takeKeptBody } from '../core/kept-body';
 
 /**
  * Reads and parses a JSON request body: 415 for another content type, 413 past `limit` bytes (never reading
@@ -38,11 +39,17 @@ export function isJsonContentType(type: string | null): boolean {
 
 /**
  * The request body's bytes: 413 when its content-length says it is larger than `limit`, or as soon as the bytes read
- * pass `limit` (a chunked body has no content-length); the rest is never read. 400 when the client cuts it off.
+ * pass `limit` (a chunked body has no content-length); the rest is never read. 400 when the client cuts it off. The
+ * bytes the library read already (kept-body.ts: an `@Idempotent` route's) are taken as they are.
  */
 export async function readBody(request: Request, limit: number): Promise<Uint8Array> {
   const declared = request.headers.get('content-length');
   if (declared !== null && Number(declared) > limit) throw tooLarge(limit);
+  const kept = takeKeptBody(request);
+  if (kept !== undefined) {
+    if (kept.byteLength > limit) throw tooLarge(limit);
+    return kept;
+  }
   if (request.body === null) return new Uint8Array(0);
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
