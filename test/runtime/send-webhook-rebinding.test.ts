@@ -9,6 +9,7 @@ import { Webhook as StandardWebhook } from 'standardwebhooks';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { sendWebhook, type WebhookDeliveryError } from '../../runtime/index';
+import { rejection } from '../support/rejection';
 
 // Issue 43, SSRF: on Node.js sendWebhook connects to the addresses it checked. A DNS-rebinding server answers a public
 // address to the check and loopback to the connection; here `node:dns` itself is patched (the object
@@ -74,20 +75,11 @@ async function receiver(statuses: number[]): Promise<{ port: number; connections
   });
 }
 
-async function rejection(promise: Promise<unknown>): Promise<WebhookDeliveryError> {
-  try {
-    await promise;
-  } catch (error) {
-    return error as WebhookDeliveryError;
-  }
-  throw new Error('expected a rejection');
-}
-
 test('DNS rebinding: a name answering a public address to the check and loopback to the connection is refused, the receiver never reached', async () => {
   const hook = await receiver([204]);
   const names = zone([PUBLIC, '127.0.0.1']);
   try {
-    const error = await rejection(sendWebhook(`http://rebind.example.test:${hook.port}/hooks`, 'order.created', {}, { secret: SECRET, backoff: 5, timeout: 1_000 }));
+    const error = await rejection<WebhookDeliveryError>(sendWebhook(`http://rebind.example.test:${hook.port}/hooks`, 'order.created', {}, { secret: SECRET, backoff: 5, timeout: 1_000 }));
     assert.is(error.name, 'WebhookDeliveryError');
     assert.is(error.message, `sendWebhook: refused http://rebind.example.test:${hook.port}: it resolves to 127.0.0.1, a loopback, private or link-local address. Pass allowPrivate: true to send to it.`);
     assert.is(error.attempts, 0);
@@ -105,7 +97,7 @@ test('DNS rebinding on a retry: every attempt checks the addresses it connects t
   const hook = await receiver([204]);
   const names = zone([PUBLIC, PUBLIC, '127.0.0.1']);
   try {
-    const error = await rejection(sendWebhook(`http://rebind.example.test:${hook.port}/hooks`, 'order.created', {}, { secret: SECRET, backoff: 5, timeout: 300 }));
+    const error = await rejection<WebhookDeliveryError>(sendWebhook(`http://rebind.example.test:${hook.port}/hooks`, 'order.created', {}, { secret: SECRET, backoff: 5, timeout: 300 }));
     assert.match(error.message, /^sendWebhook: refused .*it resolves to 127\.0\.0\.1, a loopback/);
     assert.is(error.attempts, 1, 'the refused attempt never connected');
     assert.is(hook.connections, 0);
@@ -149,7 +141,7 @@ test('a redirect is answered, not followed, through node:http too', async () => 
   const server = createServer((_, response) => response.writeHead(307, { location: `http://127.0.0.1:${target.port}/` }).end());
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   try {
-    const error = await rejection(sendWebhook(`http://127.0.0.1:${(server.address() as AddressInfo).port}/`, 'order.created', {}, { secret: SECRET, allowPrivate: true }));
+    const error = await rejection<WebhookDeliveryError>(sendWebhook(`http://127.0.0.1:${(server.address() as AddressInfo).port}/`, 'order.created', {}, { secret: SECRET, allowPrivate: true }));
     assert.is(error.status, 307);
     assert.is(error.attempts, 1);
     assert.is(target.connections, 0);

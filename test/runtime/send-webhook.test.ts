@@ -6,6 +6,7 @@ import * as assert from 'uvu/assert';
 import * as z from 'zod';
 import { sendWebhook, type WebhookDeliveryError } from '../../runtime/index';
 import { isPrivateHost } from '../../runtime/webhooks/send-address';
+import { rejection } from '../support/rejection';
 
 // Issue 43, item 2: sendWebhook to a receiver on loopback (node:http) that verifies with the standardwebhooks package,
 // not our code. Small backoffs keep the retries quick; allowPrivate lets the loopback receiver in.
@@ -53,15 +54,6 @@ async function receiver(statuses: number[], options: { delay?: number; retryAfte
 
 const fast = { secret: SECRET, allowPrivate: true, backoff: 5 };
 
-async function rejection(promise: Promise<unknown>): Promise<WebhookDeliveryError> {
-  try {
-    await promise;
-  } catch (error) {
-    return error as WebhookDeliveryError;
-  }
-  throw new Error('expected a rejection');
-}
-
 test('a delivery verifies with the standardwebhooks package: the envelope { type, timestamp, data }, a msg_ id', async () => {
   const hook = await receiver([204]);
   try {
@@ -97,7 +89,7 @@ test('503, 503, then 200: three attempts with the same webhook-id, each verified
 test('a 400 is not retried: one attempt, rejected with the status', async () => {
   const hook = await receiver([400, 200]);
   try {
-    const error = await rejection(sendWebhook(hook.url, 'order.created', {}, fast));
+    const error = await rejection<WebhookDeliveryError>(sendWebhook(hook.url, 'order.created', {}, fast));
     assert.is(error.name, 'WebhookDeliveryError');
     assert.is(error.status, 400);
     assert.is(error.attempts, 1);
@@ -120,7 +112,7 @@ test('a Retry-After past the budget ends the delivery at once', async () => {
   const hook = await receiver([429, 200], { retryAfter: '60' });
   try {
     const started = Date.now();
-    const error = await rejection(sendWebhook(hook.url, 'order.created', {}, { ...fast, budget: 1_000 }));
+    const error = await rejection<WebhookDeliveryError>(sendWebhook(hook.url, 'order.created', {}, { ...fast, budget: 1_000 }));
     assert.is(error.status, 429);
     assert.is(error.attempts, 1);
     assert.ok(Date.now() - started < 1_000);
@@ -132,11 +124,11 @@ test('a Retry-After past the budget ends the delivery at once', async () => {
 test('every attempt failing: rejected with the last status after 1 + retries attempts', async () => {
   const hook = await receiver([500, 502, 503]);
   try {
-    const error = await rejection(sendWebhook(hook.url, 'order.created', {}, fast));
+    const error = await rejection<WebhookDeliveryError>(sendWebhook(hook.url, 'order.created', {}, fast));
     assert.is(error.status, 503);
     assert.is(error.attempts, 3);
     assert.match(error.message, /3 attempts.*503/);
-    const more = await rejection(sendWebhook(hook.url, 'order.created', {}, { ...fast, retries: 4 }));
+    const more = await rejection<WebhookDeliveryError>(sendWebhook(hook.url, 'order.created', {}, { ...fast, retries: 4 }));
     assert.is(more.attempts, 5);
   } finally {
     await hook.close();
@@ -147,7 +139,7 @@ test('each attempt times out: no status, retried, then rejected', async () => {
   const hook = await receiver([200], { delay: 500 });
   try {
     const started = Date.now();
-    const error = await rejection(sendWebhook(hook.url, 'order.created', {}, { ...fast, timeout: 50, retries: 1 }));
+    const error = await rejection<WebhookDeliveryError>(sendWebhook(hook.url, 'order.created', {}, { ...fast, timeout: 50, retries: 1 }));
     assert.is(error.status, undefined);
     assert.is(error.attempts, 2);
     assert.match(error.message, /timed out/);
@@ -160,7 +152,7 @@ test('each attempt times out: no status, retried, then rejected', async () => {
 test('a network error is retried (nothing listens), then rejected without a status', async () => {
   const hook = await receiver([200]);
   await hook.close();
-  const error = await rejection(sendWebhook(hook.url, 'order.created', {}, fast));
+  const error = await rejection<WebhookDeliveryError>(sendWebhook(hook.url, 'order.created', {}, fast));
   assert.is(error.attempts, 3);
   assert.is(error.status, undefined);
 });
@@ -172,7 +164,7 @@ test('SSRF: loopback, private, link-local, localhost and IPv4-mapped endpoints a
     return new Response(null, { status: 200 });
   }) as typeof globalThis.fetch;
   for (const url of ['http://127.0.0.1/', 'http://[::1]/', 'http://10.1.2.3/', 'http://169.254.169.254/latest/meta-data', 'http://localhost:3000/', 'http://[::ffff:127.0.0.1]/', 'http://192.168.0.1/', 'http://100.64.0.1/', 'http://[fd00::1]/', 'http://[fe80::1]/', 'http://2130706433/']) {
-    const error = await rejection(sendWebhook(url, 'order.created', {}, { secret: SECRET, fetch }));
+    const error = await rejection<WebhookDeliveryError>(sendWebhook(url, 'order.created', {}, { secret: SECRET, fetch }));
     assert.is(error.name, 'WebhookDeliveryError', url);
     assert.is(error.attempts, 0, url);
     assert.match(error.message, /allowPrivate: true/, url);
@@ -194,7 +186,7 @@ test('SSRF: a host name is resolved (node:dns) and refused when any of its addre
   process.getBuiltinModule = ((id: string) => (id === 'dns' ? fake : original(id))) as typeof process.getBuiltinModule;
   try {
     for (const [host, address] of [['rebind.example.test', '127.0.0.1'], ['inside.example.test', '10.0.0.7']]) {
-      const error = await rejection(sendWebhook(`https://${host}/hooks`, 'order.created', {}, { secret: SECRET, fetch }));
+      const error = await rejection<WebhookDeliveryError>(sendWebhook(`https://${host}/hooks`, 'order.created', {}, { secret: SECRET, fetch }));
       assert.match(error.message, `it resolves to ${address}`);
     }
     assert.is(called, 0);
@@ -209,7 +201,7 @@ test('SSRF: localhost is refused, and allowPrivate: true lets the loopback recei
   // `localhost` is refused by name; its address is what this machine's resolver gives (127.0.0.1 or ::1).
   const hook = await receiver([200]);
   try {
-    const error = await rejection(sendWebhook(hook.url.replace('127.0.0.1', 'localhost'), 'order.created', {}, { secret: SECRET }));
+    const error = await rejection<WebhookDeliveryError>(sendWebhook(hook.url.replace('127.0.0.1', 'localhost'), 'order.created', {}, { secret: SECRET }));
     assert.match(error.message, /refused/);
     assert.is(hook.received.length, 0);
     const delivered = await sendWebhook(hook.url.replace('127.0.0.1', 'localhost'), 'order.created', {}, { ...fast });
@@ -238,7 +230,7 @@ test('bad arguments are TypeErrors naming the fix', async () => {
     [['https://example.com/', 'x', {}, { secret: SECRET, id: 'has space' }], /options.id/],
   ];
   for (const [args, message] of cases) {
-    const error = await rejection(sendWebhook(...args));
+    const error = await rejection<WebhookDeliveryError>(sendWebhook(...args));
     assert.instance(error, TypeError);
     assert.match(error.message, message);
   }
