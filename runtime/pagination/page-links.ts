@@ -32,11 +32,24 @@ function pageTarget(request: Request): { base: string; query: string } {
   const mark = url.indexOf('?');
   const query = mark === -1 || mark > end ? '' : url.slice(mark + 1, end);
   let base = url.slice(0, mark === -1 || mark > end ? end : mark);
-  if (headers.get('x-forwarded-host') !== null || headers.get('x-forwarded-proto') !== null) {
+  const host = headers.get('x-forwarded-host');
+  const proto = headers.get('x-forwarded-proto');
+  if ((host !== null || proto !== null) && !namesOwnOrigin(base, host, proto)) {
     const forwarded = publicUrl(request);
     base = forwarded.origin + forwarded.pathname;
   }
   return { base, query };
+}
+
+/**
+ * Whether the forwarded host and scheme are the URL's own (`next start` forwards them on every request, the same as
+ * the URL it builds): the link is then the URL as it is, without parsing it.
+ */
+function namesOwnOrigin(base: string, host: string | null, proto: string | null): boolean {
+  const schemeEnd = base.indexOf('://');
+  const authorityEnd = base.indexOf('/', schemeEnd + 3);
+  const authority = base.slice(schemeEnd + 3, authorityEnd === -1 ? base.length : authorityEnd);
+  return (host === null || firstOf(host) === authority) && (proto === null || firstOf(proto) === base.slice(0, schemeEnd));
 }
 
 /** Whether a raw `name=value` pair of a query string is `param`'s (names compared decoded, `+` as a space). */

@@ -141,6 +141,16 @@ test('Link behind a proxy: X-Forwarded-Host and X-Forwarded-Proto', async () => 
   assert.is(response.headers.get('link'), '<https://api.example.com/api/posts?limit=5&cursor=5>; rel="next"');
 });
 
+test('Link behind a proxy: forwarded values that name the URL\'s own host keep it; another scheme or port still changes it', async () => {
+  const behind = (headers: Record<string, string>) => app.handle(new Request('http://app.example.com:3000/api/posts?limit=5', { headers }));
+  const link = (path: string, origin = 'http://app.example.com:3000') => `<${origin}${path}?limit=5&cursor=5>; rel="next"`;
+  assert.is((await behind({ 'x-forwarded-host': 'app.example.com:3000', 'x-forwarded-proto': 'http' })).headers.get('link'), link('/api/posts'));
+  assert.is((await behind({ 'x-forwarded-host': 'app.example.com:3000', 'x-forwarded-proto': 'https' })).headers.get('link'), link('/api/posts', 'https://app.example.com:3000'));
+  assert.is((await behind({ 'x-forwarded-host': 'app.example.com', 'x-forwarded-proto': 'http' })).headers.get('link'), link('/api/posts', 'http://app.example.com'));
+  assert.is((await behind({ 'x-forwarded-proto': 'HTTPS' })).headers.get('link'), link('/api/posts', 'https://app.example.com:3000'));
+  assert.is((await behind({ 'x-forwarded-proto': 'gopher' })).headers.get('link'), link('/api/posts'));
+});
+
 test('Link behind a proxy: the forwarded host replaces the port the app listens on (or brings its own)', async () => {
   const behind = (host: string) =>
     app.handle(new Request('http://127.0.0.1:3000/api/posts?limit=5', { headers: { 'x-forwarded-host': host, 'x-forwarded-proto': 'https' } }));
