@@ -2,6 +2,7 @@ import type { Handler } from '../compose';
 import type { RouteContext } from '../context';
 import { built } from '../core/response';
 import { keepBody, keptBytes } from '../core/kept-body';
+import { readLimited } from '../inputs/read-limited';
 import type { ErrorResponder } from '../errors/error-handler';
 import { clientError } from '../errors/http-error';
 import type { ApplicationStore, MemoryStore, RedisStore } from '../metadata/limits';
@@ -173,31 +174,10 @@ export async function forget(store: ApplicationStore, key: string): Promise<void
 
 const EMPTY = new Uint8Array(0);
 
-/** The request's body, read and given up past `limit` bytes. */
-async function bodyBytes(request: Request, body: ReadableStream<Uint8Array>, limit: number): Promise<Uint8Array | undefined> {
+/** The request's body, read and given up past `limit` bytes (a body cut off by the client is a 400: inputs/read-limited.ts). */
+function bodyBytes(request: Request, body: ReadableStream<Uint8Array>, limit: number): Promise<Uint8Array | undefined> | undefined {
   const declared = Number(request.headers.get('content-length'));
-  if (declared > limit) return undefined;
-  const reader = body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > limit) {
-      void reader.cancel();
-      return undefined;
-    }
-    chunks.push(value);
-  }
-  if (chunks.length === 1) return chunks[0];
-  const bytes = new Uint8Array(size);
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return bytes;
+  return declared > limit ? undefined : readLimited(body, limit);
 }
 
 // Node's createHash when the runtime has it (through process.getBuiltinModule, which bundlers do not follow): a

@@ -1,5 +1,6 @@
 import { clientError, type HttpError } from '../errors/http-error';
 import { takeKeptBody } from '../core/kept-body';
+import { readLimited } from './read-limited';
 
 /**
  * Reads and parses a JSON request body: 415 for another content type, 413 past `limit` bytes (never reading
@@ -51,20 +52,9 @@ export async function readBody(request: Request, limit: number): Promise<Uint8Ar
     return kept;
   }
   if (request.body === null) return new Uint8Array(0);
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read().catch(bodyCutOff);
-    if (done) break;
-    size += value.byteLength;
-    if (size > limit) {
-      void reader.cancel().catch(() => {});
-      throw tooLarge(limit);
-    }
-    chunks.push(value);
-  }
-  return chunks.length === 1 ? chunks[0] : concat(chunks, size);
+  const bytes = await readLimited(request.body, limit);
+  if (bytes === undefined) throw tooLarge(limit);
+  return bytes;
 }
 
 // One decoder for every body: without `stream`, each decode() starts afresh, so sharing it is safe, and making one per
@@ -77,22 +67,6 @@ export function decodeUtf8(bytes: Uint8Array): string {
   } catch {
     throw clientError(400, 'Request body is not valid UTF-8');
   }
-}
-
-function concat(chunks: Uint8Array[], size: number): Uint8Array {
-  const bytes = new Uint8Array(size);
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return bytes;
-}
-
-// The body stream fails when the client disconnects mid-upload: its mistake (or its choice), never a server fault, so
-// it is answered like any other bad body and neither logged nor passed to onError.
-function bodyCutOff(): never {
-  throw clientError(400, 'Request body was cut off: the connection closed before all of it arrived');
 }
 
 function tooLarge(limit: number): HttpError {

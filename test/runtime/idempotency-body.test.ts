@@ -5,6 +5,7 @@ import * as assert from 'uvu/assert';
 import { z } from 'zod';
 import { Body, Controller, createApplication, Form, HttpCode, Idempotent, Post, type ApplicationStore, type RouteContext } from '../../runtime';
 import { built } from '../../runtime/core/response';
+import { captureConsole } from './helpers';
 
 // An `@Idempotent` route reads the body before the handler (to compare payloads): the handler's request, and the
 // library's body readers, must still read it as if it were unread (core/kept-body.ts), and the answer is stored from
@@ -143,8 +144,8 @@ const middleware = async (context: RouteContext, next: () => Promise<Response>) 
   return next();
 };
 
-function app(store?: ApplicationStore, bodyLimit?: number) {
-  return createApplication({ controllers: [ReadController, InputsController, AnswersController], onError: () => {}, store, bodyLimit }).use(middleware);
+function app(store?: ApplicationStore, bodyLimit?: number, onError: (error: unknown) => void = () => {}) {
+  return createApplication({ controllers: [ReadController, InputsController, AnswersController], onError, store, bodyLimit }).use(middleware);
 }
 
 let keys = 0;
@@ -273,6 +274,31 @@ inputs('past bodyLimit: 413 before the handler, whether the length is declared o
   );
   assert.is(chunked.status, 413);
   assert.is(ran, 0);
+});
+
+// A client that disconnects halfway through its body is its own mistake: the 400 readBody gives, not a 500 from the
+// idempotency step's read, and the key is not left locked.
+inputs('a body cut off by the client: 400 without onError or a log, and the key free for the retry', async () => {
+  const seen: unknown[] = [];
+  const handler = app(undefined, undefined, (error) => void seen.push(error));
+  const stream = new ReadableStream<Uint8Array>({
+    start(controller) {
+      controller.enqueue(new TextEncoder().encode('{"item":'));
+      setTimeout(() => controller.error(new TypeError('terminated')), 1);
+    },
+  });
+  const printed = await captureConsole(async () => {
+    const cut = await handler.handle(
+      new Request('http://localhost/api/inputs/dto', { method: 'POST', headers: { 'content-type': 'application/json', 'idempotency-key': 'cut' }, body: stream, duplex: 'half' } as RequestInit),
+    );
+    assert.is(cut.status, 400);
+    assert.match(await cut.text(), 'cut off');
+  });
+  assert.equal(seen, []);
+  assert.equal(printed.error, []);
+  const retried = await post(handler, '/inputs/dto', ORDER_TEXT, { 'idempotency-key': 'cut' });
+  assert.is(retried.status, 201);
+  assert.is(ran, 1);
 });
 
 inputs.run();
