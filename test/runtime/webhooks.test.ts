@@ -6,7 +6,7 @@ import { Webhook as StandardWebhook } from 'standardwebhooks';
 import Stripe from 'stripe';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { Body, Controller, createApplication, generateOpenApiDocument, Get, githubWebhooks, HttpCode, Post, redisStore, standardWebhooks, stripeWebhooks, Webhook, type ApplicationOptions, type RouteContext } from '../../runtime';
+import { Body, Controller, createApplication, generateOpenApiDocument, Get, githubWebhooks, HttpCode, Idempotent, Post, redisStore, standardWebhooks, stripeWebhooks, Webhook, type ApplicationOptions, type RouteContext } from '../../runtime';
 import { captureConsole } from './helpers';
 import { startRedis, type RunningRedis } from '../support/redis-server';
 
@@ -45,6 +45,14 @@ class HooksController {
   github(@Body(EventDto) event: EventDto) {
     ran++;
     return { received: event.type, run: ran };
+  }
+
+  @Post('idempotent')
+  @Webhook({ verify: standardWebhooks(SECRET) })
+  @Idempotent()
+  async idempotent(@Body(EventDto) event: EventDto, context: RouteContext) {
+    ran++;
+    return { received: event.type, used: context.request.bodyUsed, again: await context.request.text().catch((error: Error) => error.name) };
   }
 
   @Post('form')
@@ -114,6 +122,29 @@ test('a replayed delivery id gets the first answer and the handler ran once', as
   assert.is(ran, 1);
   assert.is(second.status, first.status);
   assert.equal(await second.json(), await first.json());
+});
+
+test('@Webhook with @Idempotent: the bytes are read once for both, @Body gets them, the body is used after, a retry is replayed', async () => {
+  ran = 0;
+  const target = app();
+  const body = JSON.stringify({ type: 'invoice.paid' });
+  const id = `msg_${Math.random()}`;
+  const signature = new StandardWebhook(SECRET).sign(id, new Date(), body);
+  const send = () =>
+    target.handle(
+      new Request('http://localhost/api/hooks/idempotent', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'webhook-id': id, 'webhook-timestamp': String(Math.floor(Date.now() / 1000)), 'webhook-signature': signature, 'idempotency-key': id },
+        body,
+      }),
+    );
+  const first = await send();
+  assert.is(first.status, 200, await first.clone().text());
+  assert.equal(await first.json(), { received: 'invoice.paid', used: true, again: 'TypeError' });
+  const retry = await send();
+  assert.is(retry.status, 200);
+  assert.equal(await retry.json(), { received: 'invoice.paid', used: true, again: 'TypeError' });
+  assert.is(ran, 1);
 });
 
 test('@Body still validates the verified JSON: a signed body failing the DTO is its 400/422', async () => {
