@@ -145,6 +145,15 @@ test('createApplication({ rateLimit }) limits every route, each client counted a
   assert.is(refused.headers.get('retry-after'), '1');
 });
 
+test("a client's count outlives the cache of its keys: counted on after a thousand other clients, in its own window", async () => {
+  const handler = app({ rateLimit: { limit: 2, window: 60_000 } });
+  assert.is((await handler.handle(get('/posts/open', { 'x-forwarded-for': '10.9.9.9' }))).status, 200);
+  for (let i = 0; i < 1_001; i++) await handler.handle(get('/posts/open', { 'x-forwarded-for': `10.1.${i >> 8}.${i & 255}` }));
+  assert.is((await handler.handle(get('/posts/open', { 'x-forwarded-for': '10.9.9.9' }))).status, 200);
+  assert.is((await handler.handle(get('/posts/open', { 'x-forwarded-for': '10.9.9.9' }))).status, 429);
+  assert.is((await handler.handle(get('/posts/open', { 'x-forwarded-for': '10.1.0.5' }))).status, 200, 'another client, once before');
+});
+
 test('key by user: what middleware put on context.state, the address when the key gives nothing', async () => {
   const handler = app();
   const by = (user?: string) => handler.handle(new Request('http://localhost/api/posts/by-user', { method: 'POST', headers: user ? { 'x-user': user, 'content-type': 'application/json' } : { 'content-type': 'application/json' } }));
