@@ -214,9 +214,20 @@ if (chosen.includes('mcp')) {
 
 if (chosen.includes('pagination')) {
   const r = (results.pagination = await runPagination());
-  console.log('Pagination: a @Paginated cursor route (20 items of a 3-field DTO, Link header) vs the same envelope by hand (query DTO, envelope DTO through the contract)');
-  console.log(table(['route', 'time', '/by hand'], [['@Paginated', fmt(r.paginated), ratio(r.ratio)], ['by hand', fmt(r.byHand), ratio(1)]]));
-  console.log(`target ≤ ${TARGETS.paginatedPerByHand}: ${mark(r.ratio <= TARGETS.paginatedPerByHand)}\n`);
+  console.log('Pagination: a @Paginated cursor route (20 items of a 3-field DTO, Link header) vs the same envelope by hand (query DTO, envelope DTO through the contract), without and with the same Link built by hand (paired per round)');
+  console.log(
+    table(
+      ['route', 'time', '@Paginated/this'],
+      [
+        ['@Paginated', fmt(r.paginated), ratio(1)],
+        ['by hand, no Link', fmt(r.byHand), ratio(r.ratio)],
+        ['by hand, the same Link (@Use)', fmt(r.byHandLink), ratio(r.perByHandLink)],
+      ],
+    ),
+  );
+  console.log(
+    `target ≤ ${TARGETS.paginatedPerByHand}: against the same answer by hand ${mark(r.perByHandLink <= TARGETS.paginatedPerByHand)}; against the envelope alone (no Link) ${mark(r.ratio <= TARGETS.paginatedPerByHand)}\n`,
+  );
 }
 
 if (chosen.includes('retained')) {
