@@ -4,7 +4,9 @@
 //   `crypto.subtle.verify`), every request a new delivery;
 // - a POST with `@Idempotent()` (the memory store), every request a new key, against the same route without it;
 // - a GET of a plain object with `log` unset against the same app of the build before issue 43 (BENCH_BEFORE43, a
-//   dist/ of commit 2a9f60b: no request id, no log), and with a no-op logger against `log` unset.
+//   dist/ of commit 2a9f60b: no request id, no log), as it is and with the same X-Request-Id added by hand around
+//   its `handle` (the incoming id kept when sane, else this process's prefix and a counter, as ours makes it), and
+//   with a no-op logger against `log` unset.
 import { createHmac, randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -90,6 +92,23 @@ function buildPlain(lib, options = {}) {
   return lib.createApplication({ controllers: [ItemsController], basePath: BASE, ...options });
 }
 
+const SANE_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+const ID_PREFIX = `${randomUUID().slice(0, 24)}000`;
+let idCounter = 100_000_000;
+
+/** `app` with every answer carrying X-Request-Id, written by hand: what the build before issue 43 needs to match ours. */
+function withRequestIdByHand(app) {
+  return {
+    async handle(request) {
+      const incoming = request.headers.get('x-request-id');
+      const id = incoming !== null && SANE_ID.test(incoming) ? incoming : ID_PREFIX + ++idCounter;
+      const response = await app.handle(request);
+      response.headers.set('x-request-id', id);
+      return response;
+    },
+  };
+}
+
 /** A new signed delivery each call (signed with node:crypto, outside the library, the same for both candidates). */
 function delivery(path) {
   const id = `msg_${randomUUID()}`;
@@ -122,10 +141,14 @@ export async function runServices({ rounds = 40, batch = 300 } = {}) {
 
   const plain = { unset: buildPlain(dist), noop: buildPlain(dist, { log: NOOP }) };
   const old = await before43();
-  if (old) plain.before43 = buildPlain(old);
+  if (old) {
+    plain.before43 = buildPlain(old);
+    plain.before43Id = withRequestIdByHand(buildPlain(old));
+  }
   const get = new Request(`http://127.0.0.1${BASE}/items/object`);
   const answers = await Promise.all(Object.values(plain).map(async (target) => (await describeResponse(await target.handle(get))).replace(/"requestId":"[^"]*",?/, '')));
   if (new Set(answers).size !== 1 || !answers[0].startsWith('200 ')) throw new Error(`services log: the apps answer ${answers.join(' | ')}`);
+  if (old && !(await plain.before43Id.handle(get)).headers.has('x-request-id')) throw new Error('services log: the id by hand is missing');
 
   const cases = [
     { id: 'webhook/verified', run: fresh(app, () => delivery('verified')) },
@@ -141,7 +164,12 @@ export async function runServices({ rounds = 40, batch = 300 } = {}) {
     rows: [
       { case: 'webhook POST: @Webhook(standardWebhooks) / verified by hand (WebCrypto)', a: ns('webhook/verified'), b: ns('webhook/byHand'), ratio: pair('webhook/verified', 'webhook/byHand'), target: 1.1 },
       { case: 'POST: @Idempotent (memory store, new key) / without', a: ns('idempotent/on'), b: ns('idempotent/off'), ratio: pair('idempotent/on', 'idempotent/off'), target: 1.1 },
-      ...(old ? [{ case: 'GET: log unset / the build before issue 43', a: ns('log/unset'), b: ns('log/before43'), ratio: pair('log/unset', 'log/before43'), target: 1.01 }] : []),
+      ...(old
+        ? [
+            { case: 'GET: log unset / the build before issue 43', a: ns('log/unset'), b: ns('log/before43'), ratio: pair('log/unset', 'log/before43'), target: 1.01 },
+            { case: 'GET: log unset / the build before issue 43 + X-Request-Id by hand', a: ns('log/unset'), b: ns('log/before43Id'), ratio: pair('log/unset', 'log/before43Id'), target: 1.01 },
+          ]
+        : []),
       { case: 'GET: log = no-op logger / log unset', a: ns('log/noop'), b: ns('log/unset'), ratio: pair('log/noop', 'log/unset'), target: 1.03 },
     ],
   };
