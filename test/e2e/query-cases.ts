@@ -78,7 +78,8 @@ export function queryCases({ test, server }: ExampleSuite): void {
       assert.ok(links.includes(link), `${link} in ${answer.headers.link}`);
     }
     const tagged = await send(port, 'GET', '/api/posts/pages?tag=dto&limit=1');
-    assert.match(String(tagged.headers.link), /<http:\/\/[^/>]+\/api\/posts\/pages\?tag=dto&limit=1&offset=0>; rel="first"/);
+    // Without a proxy, the link names the host and port the client sent its request to.
+    assert.match(String(tagged.headers.link), `<http://127.0.0.1:${port}/api/posts/pages?tag=dto&limit=1&offset=0>; rel="first"`);
   });
 
   test('no server module in the client chunks: the marker of the posts controller is in .next/server only', () => {
