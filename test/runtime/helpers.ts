@@ -52,3 +52,13 @@ export async function captureConsole(fn: () => unknown): Promise<{ warn: string[
   }
   return printed;
 }
+
+/** A request body that sends `start`, then fails as a client's disconnecting mid-upload does (undici's `terminated`). */
+export function cutOffBody(start: string): ReadableStream<Uint8Array> {
+  return new ReadableStream<Uint8Array>({
+    start(controller) {
+      controller.enqueue(new TextEncoder().encode(start));
+      setTimeout(() => controller.error(new TypeError('terminated')), 1);
+    },
+  });
+}

@@ -5,7 +5,7 @@ import * as assert from 'uvu/assert';
 import { z } from 'zod';
 import { Body, Controller, createApplication, Form, HttpCode, Idempotent, Post, type ApplicationStore, type RouteContext } from '../../runtime';
 import { built } from '../../runtime/core/response';
-import { captureConsole } from './helpers';
+import { captureConsole, cutOffBody } from './helpers';
 
 // An `@Idempotent` route reads the body before the handler (to compare payloads): the handler's request, and the
 // library's body readers, must still read it as if it were unread (core/kept-body.ts), and the answer is stored from
@@ -281,12 +281,7 @@ inputs('past bodyLimit: 413 before the handler, whether the length is declared o
 inputs('a body cut off by the client: 400 without onError or a log, and the key free for the retry', async () => {
   const seen: unknown[] = [];
   const handler = app(undefined, undefined, (error) => void seen.push(error));
-  const stream = new ReadableStream<Uint8Array>({
-    start(controller) {
-      controller.enqueue(new TextEncoder().encode('{"item":'));
-      setTimeout(() => controller.error(new TypeError('terminated')), 1);
-    },
-  });
+  const stream = cutOffBody('{"item":');
   const printed = await captureConsole(async () => {
     const cut = await handler.handle(
       new Request('http://localhost/api/inputs/dto', { method: 'POST', headers: { 'content-type': 'application/json', 'idempotency-key': 'cut' }, body: stream, duplex: 'half' } as RequestInit),
