@@ -68,6 +68,12 @@ export function rateLimiter(settings: RateLimitSettings): (definition: RouteDefi
   const controllers = new Map<Function, number>();
   // Routes counting the same quotas share their clients' keys (clientKeys): every route, with the application's limit alone.
   const keyCaches = new Map<string, (client: string) => string[]>();
+  const sharedClientKeys = (policies: readonly Policy[]) => {
+    const scopes = policies.map((entry) => entry.scope).join('\n');
+    let keysOf = keyCaches.get(scopes);
+    if (keysOf === undefined) keyCaches.set(scopes, (keysOf = clientKeys(policies.map((entry) => `}:${entry.scope}`))));
+    return keysOf;
+  };
 
   return (definition, run) => {
     if (!controllers.has(definition.controller)) controllers.set(definition.controller, controllers.size);
@@ -135,10 +141,7 @@ export function rateLimiter(settings: RateLimitSettings): (definition: RouteDefi
     if (memory !== undefined && app?.key === undefined && policies.every((entry) => entry.key === undefined)) {
       // Every quota keyed by default in the memory store (the common case): the client's keys from a cache, counted
       // without arrays of keys and counts, and the counts handed to `decide` only when a client is near a limit.
-      const scopes = policies.map((entry) => entry.scope).join('\n');
-      let keysOf = keyCaches.get(scopes);
-      if (keysOf === undefined) keyCaches.set(scopes, (keysOf = clientKeys(policies.map((entry) => `}:${entry.scope}`))));
-      const clientKeysOf = keysOf;
+      const clientKeysOf = sharedClientKeys(policies);
       // The windows counted, read synchronously right after: one array per route, not per request.
       const windows: { readonly count: number; readonly end: number }[] = new Array(policies.length);
       return (context) => {
@@ -207,7 +210,7 @@ export function checkRateLimit(options: ApplicationRateLimitOptions | undefined,
   }
 }
 
-/** How many clients' keys a route's quotas keep (clientKeys): past it, they are all forgotten at once. */
+/** How many clients' keys one set of quotas keeps (clientKeys): past it, they are all forgotten at once. */
 const CACHED_CLIENTS = 1000;
 
 /**
