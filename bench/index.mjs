@@ -39,7 +39,7 @@ const TARGETS = {
   queryPerFloor: 1.2,
   schemasPerFloor: 1.05, // issue 34
   dtoPerEarlierBuild: 1.01, // issue 34: DTO routes unchanged
-  gzipBytes: 10 * 1024,
+  gzipBytes: 9500,
   serializePerOff: 1.03,
   contractPlainPerSerializeOff: 1.0,
   contractInstancesPerInstanceToPlain: 0.9,
@@ -264,9 +264,10 @@ if (chosen.includes('startup')) {
 
 if (chosen.includes('size')) {
   const r = (results.size = runSize());
+  const cjs = (results.sizeCommonJs = runSize(undefined, 'index.cjs'));
   console.log(
-    `Size: ${r.file}: ${(r.bytes / 1024).toFixed(1)} KiB, gzipped ${(r.gzipBytes / 1024).toFixed(2)} KiB (${r.gzipBytes} bytes); ` +
-      `target ≤ 10 KiB: ${mark(r.gzipBytes <= TARGETS.gzipBytes)}. Loaded on first use (every lazily loaded chunk: the dispatcher, validation, OpenAPI, Swagger UI, Scalar, MCP, the contract, SSE, CORS): ${(r.lazyGzipBytes / 1024).toFixed(2)} KiB gzipped.\n`,
+    `Size: ${r.file}: ${(r.bytes / 1024).toFixed(1)} KiB, gzipped ${r.gzipBytes} bytes; ${cjs.file}: gzipped ${cjs.gzipBytes} bytes; ` +
+      `target ≤ ${TARGETS.gzipBytes} bytes: ${mark(Math.max(r.gzipBytes, cjs.gzipBytes) <= TARGETS.gzipBytes)}. Loaded on first use (every lazily loaded chunk: the dispatcher, validation, OpenAPI, Swagger UI, Scalar, MCP, the contract, SSE, CORS): ${(r.lazyGzipBytes / 1024).toFixed(2)} KiB gzipped.\n`,
   );
 }
 

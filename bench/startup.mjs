@@ -33,25 +33,27 @@ export function runStartup({ runs = 21 } = {}) {
  * behind dynamic imports (OpenAPI, Swagger UI, validation, the contract, SSE, CORS) load only when used and are
  * reported apart, together.
  */
-export function runSize(dist = fileURLToPath(new URL('../dist/', import.meta.url))) {
-  const loaded = entryFiles(dist);
+export function runSize(dist = fileURLToPath(new URL('../dist/', import.meta.url)), entry = 'index.mjs') {
+  const loaded = entryFiles(dist, entry);
+  const extension = entry.slice(entry.lastIndexOf('.'));
   const gzip = (names) => names.reduce((sum, name) => sum + gzipSync(readFileSync(join(dist, name)), { level: 9 }).length, 0);
   const bytes = loaded.reduce((sum, name) => sum + readFileSync(join(dist, name)).length, 0);
   const lazy = readdirSync(join(dist, 'chunks'))
-    .filter((name) => name.endsWith('.mjs') && !loaded.includes(join('chunks', name)))
+    .filter((name) => name.endsWith(extension) && !loaded.includes(join('chunks', name)))
     .map((name) => join('chunks', name));
   return { file: loaded.join(' + '), bytes, gzipBytes: gzip(loaded), lazyGzipBytes: gzip(lazy) };
 }
 
-/** The files `import` of `entry` loads: it and every file it imports statically, transitively (paths relative to `dist`). */
+/** The files `import` (`require` for a .cjs) of `entry` loads: it and every file it imports statically, transitively (paths relative to `dist`). */
 export function entryFiles(dist, entry = 'index.mjs') {
   const loaded = new Set();
   const visit = (name) => {
     if (loaded.has(name)) return;
     loaded.add(name);
     const source = readFileSync(join(dist, name), 'utf8');
-    // Static imports and re-exports only (`import(` is a lazy chunk), minified or not: `import{a as b}from"./x.mjs"`.
-    for (const [, spec] of source.matchAll(/(?<![\w$.])(?:import|export)\s*(?:[\w$*{}\s,]*?\s*from\s*)?["'](\.[^"']+)["']/g)) {
+    // Static imports and re-exports only (`import(` is a lazy chunk), minified or not: `import{a as b}from"./x.mjs"`;
+    // in a CommonJS file, `require("./x.cjs")`, but not a lazy chunk's `.then(function(){return require("./x.cjs")})`.
+    for (const [, spec] of source.matchAll(/(?<![\w$.])(?:(?:import|export)\s*(?:[\w$*{}\s,]*?\s*from\s*)?|(?<!return\s*)require\()["'](\.[^"']+)["']/g)) {
       visit(join(dirname(name), spec));
     }
   };

@@ -1,7 +1,7 @@
 import type { Handler } from '../compose';
 import type { RouteContext } from '../context';
 import type { ErrorResponder } from '../errors/error-handler';
-import { clientError } from '../errors/http-error';
+import { clientError } from '../errors/client-error';
 import { clientAddress } from '../guards/client-address';
 import { sameHost, type CsrfOptions } from '../guards/csrf';
 import type { ApplicationRateLimitOptions } from '../metadata/limits';

@@ -1,5 +1,5 @@
 import type { RouteContext } from '../context';
-import { clientError } from '../errors/http-error';
+import { clientError } from '../errors/client-error';
 import { importJose } from '../peers/jose';
 import { grantsOf } from './credentials';
 import { testDoubles } from './test-doubles';

@@ -1,9 +1,7 @@
-import { RouteContext } from '../context';
+import type { ErrorFormatter } from '../errors/http-error';
+import { lazy } from '../lazy';
 import { cors, type CorsOptions } from '../responses/cors';
 import type { Middleware } from '../types';
-import { createErrorHandler } from '../errors/error-handler';
-import { malformedPathError, type ErrorFormatter } from '../errors/http-error';
-import { pathnameOf, splitRequestPath } from '../core/path';
 
 /** The options of {@link rejectMalformedPath}: the application's error format and CORS options, so that its 400 looks like the application's. */
 export interface MalformedPathOptions {
@@ -18,6 +16,10 @@ export interface MalformedPathOptions {
 
 // One middleware per options object: its options are checked once, when first given.
 const corsByOptions = new WeakMap<CorsOptions, Middleware>();
+
+// The answer, with the error handler and the path check, is a chunk of its own: importing the library stays small,
+// and a proxy whose matcher sends it only malformed paths loads it on the first one.
+const answer = lazy(() => import('./malformed-path-answer'));
 
 /**
  * For the app's `src/proxy.ts` (Next.js 16; `middleware.ts` on Next.js 15). Next.js decodes the URL path before any
@@ -39,10 +41,5 @@ export async function rejectMalformedPath(request: Request, options: MalformedPa
     withCors = corsByOptions.get(options.cors);
     if (!withCors) corsByOptions.set(options.cors, (withCors = cors(options.cors)));
   }
-  const path = pathnameOf(request.url);
-  if (splitRequestPath(path) !== null) return undefined;
-  const context = new RouteContext(request, {});
-  const fail = createErrorHandler({ formatError: options.formatError });
-  const answer = async () => fail(malformedPathError(path), context);
-  return withCors ? ((await withCors(context, answer)) as Response) : answer();
+  return (answer.value ?? (await answer.load())).answerMalformedPath(request, options.formatError, withCors);
 }

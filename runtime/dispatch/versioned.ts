@@ -1,7 +1,8 @@
 import { compose, type Handler } from '../compose';
 import { RouteContext } from '../context';
 import type { ErrorResponder } from '../errors/error-handler';
-import { clientError, type HttpError } from '../errors/http-error';
+import type { HttpError } from '../errors/http-error';
+import { clientError } from '../errors/client-error';
 import { pathnameOf } from '../core/path';
 import { withoutBody } from '../responses/without-body';
 import { TrieRouter } from '../routing/trie-router';

@@ -1,6 +1,18 @@
 import type { RouteContext } from '../context';
-import { defaultErrorBody, HttpError, type ErrorFormatter } from './http-error';
+import { HttpError, type ErrorFormatter } from './http-error';
 import { json } from '../core/response';
+
+/**
+ * The default body: `{ success: false, statusCode, message, errors?, ...details, requestId }` (`requestId`, the
+ * answer's `X-Request-Id`, when the request has one).
+ */
+export function defaultErrorBody(error: HttpError, requestId?: string): Record<string, unknown> {
+  let body: Record<string, unknown> = { success: false, statusCode: error.status, message: error.message };
+  if (error.errors !== undefined) body.errors = error.errors;
+  if (error.details !== undefined) body = { ...body, ...error.details };
+  if (requestId) body.requestId = requestId;
+  return body;
+}
 
 /**
  * Called with every unexpected error: anything thrown that is not an HttpError (answered 500), and a `formatError`

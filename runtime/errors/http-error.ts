@@ -1,7 +1,8 @@
 import type { RouteContext } from '../context';
 
-// The one errors module: the error class, the reason phrases and the default body. Everything else (the error handler,
-// problemDetails, the OpenAPI generator, the malformed-path proxy) reads these. The body's JSON schema is in
+// The one errors module: the error class and the reason phrases, in what importing the library loads. Everything else
+// (the error handler with the default body, problemDetails, the OpenAPI generator, the malformed-path proxy, the
+// library's own client errors in client-error.ts) reads these. The body's JSON schema is in
 // runtime/openapi/error-schemas.ts, so that only the OpenAPI chunk carries it.
 
 const BRAND = Symbol.for('next-app-controllers.HttpError');
@@ -56,35 +57,18 @@ export class HttpError extends Error {
     this.errors = options.errors;
   }
 
-  /** True for HttpErrors from any copy of this library (ESM and CJS builds may both be loaded). */
+  /** True for HttpErrors from any copy of this library (ESM and CJS builds may both be loaded, and the proxy entry carries its own). */
   static is(error: unknown): error is HttpError {
-    return error instanceof HttpError || (typeof error === 'object' && error !== null && (error as never)[BRAND] === true);
+    return typeof error === 'object' && error !== null && (error as never)[BRAND] === true;
+  }
+
+  // `instanceof HttpError` answers as `HttpError.is` does, so that an error of another copy is one too; a subclass
+  // (`instanceof NotFoundError`) is checked through its prototype as usual.
+  static [Symbol.hasInstance](value: unknown): boolean {
+    return this === HttpError ? HttpError.is(value) : Function.prototype[Symbol.hasInstance].call(this, value);
   }
 }
 Object.defineProperty(HttpError.prototype, BRAND, { value: true });
-
-/**
- * An HttpError made without running the Error constructor, for the errors the library raises about a client's request
- * (bad body, failed validation, malformed path, no route): nobody reads their stack, and capturing one, even empty,
- * was a third of a 422's cost and most of what a 404 added. It is an `HttpError` and an `Error` like any other, with
- * no `stack`.
- */
-export function clientError(status: number, message: string, options: HttpErrorOptions = {}): HttpError {
-  const error = Object.create(HttpError.prototype) as { -readonly [K in keyof HttpError]: HttpError[K] };
-  error.name = 'HttpError';
-  error.message = message;
-  error.status = status;
-  if (options.headers !== undefined) error.headers = options.headers;
-  if (options.details !== undefined) error.details = options.details;
-  if (options.errors !== undefined) error.errors = options.errors;
-  if (options.cause !== undefined) error.cause = options.cause;
-  return error;
-}
-
-/** The 400 of a path whose percent-encoding does not decode: from the router, and from the proxy helper alike. */
-export function malformedPathError(path: string): HttpError {
-  return clientError(400, `Malformed percent-encoding in path ${path}`);
-}
 
 /** RFC 9110's reason phrases: the default message of an HttpError, problem details' `title`, OpenAPI descriptions. */
 export const REASON_PHRASES: Readonly<Record<number, string>> = {
@@ -121,18 +105,6 @@ export function reasonPhrase(status: number): string {
  * Response. `context.request` is the request; `context.params` is empty when no route matched.
  */
 export type ErrorFormatter = (error: HttpError, context: RouteContext) => unknown | Promise<unknown>;
-
-/**
- * The default body: `{ success: false, statusCode, message, errors?, ...details, requestId }` (`requestId`, the
- * answer's `X-Request-Id`, when the request has one).
- */
-export function defaultErrorBody(error: HttpError, requestId?: string): Record<string, unknown> {
-  let body: Record<string, unknown> = { success: false, statusCode: error.status, message: error.message };
-  if (error.errors !== undefined) body.errors = error.errors;
-  if (error.details !== undefined) body = { ...body, ...error.details };
-  if (requestId) body.requestId = requestId;
-  return body;
-}
 
 const named = (status: number) =>
   class extends HttpError {

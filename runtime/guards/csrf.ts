@@ -1,7 +1,7 @@
 import type { Handler } from '../compose';
 import type { RouteContext } from '../context';
 import type { ErrorResponder } from '../errors/error-handler';
-import { clientError } from '../errors/http-error';
+import { clientError } from '../errors/client-error';
 import type { RouteDefinition } from '../routing/route-definitions';
 
 /** `createApplication({ csrf })`: who may post forms besides the app's own pages. */

@@ -1,7 +1,7 @@
 import type { Handler } from '../compose';
 import type { RouteContext } from '../context';
 import type { ErrorHook, ErrorResponder } from '../errors/error-handler';
-import { clientError } from '../errors/http-error';
+import { clientError } from '../errors/client-error';
 import type { RouteDefinition } from '../routing/route-definitions';
 import { clientAddress } from './client-address';
 import { authenticatedOf } from '../metadata/authenticated';

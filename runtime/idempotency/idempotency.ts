@@ -4,7 +4,7 @@ import { built } from '../core/response';
 import { keepBody, keptBytes } from '../core/kept-body';
 import { readLimited } from '../inputs/read-limited';
 import type { ErrorResponder } from '../errors/error-handler';
-import { clientError } from '../errors/http-error';
+import { clientError } from '../errors/client-error';
 import type { ApplicationStore, MemoryStore, RedisStore } from '../metadata/limits';
 import { principalIdOf } from '../metadata/principal-id';
 import { applicationStore } from '../guards/store';

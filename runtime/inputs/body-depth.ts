@@ -1,4 +1,4 @@
-import { clientError } from '../errors/http-error';
+import { clientError } from '../errors/client-error';
 
 /**
  * Throws a 400 when a parsed JSON body nests objects/arrays deeper than `limit` levels. class-transformer copies a body

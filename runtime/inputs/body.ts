@@ -1,4 +1,5 @@
-import { clientError, type HttpError } from '../errors/http-error';
+import type { HttpError } from '../errors/http-error';
+import { clientError } from '../errors/client-error';
 import { takeKeptBody } from '../core/kept-body';
 import { readLimited } from './read-limited';
 

@@ -1,5 +1,5 @@
 import { readBody } from './body';
-import { clientError } from '../errors/http-error';
+import { clientError } from '../errors/client-error';
 
 const FORM_TYPES = new Set(['multipart/form-data', 'application/x-www-form-urlencoded']);
 

@@ -1,4 +1,4 @@
-import { clientError } from '../errors/http-error';
+import { clientError } from '../errors/client-error';
 
 /**
  * A request body read whole, `undefined` once it passes `limit` bytes (the rest cancelled): the body readers' loop

@@ -1,5 +1,5 @@
 // The JSON schemas of the error bodies the runtime sends, read by the OpenAPI generator. They live here, not beside
-// `defaultErrorBody` (runtime/errors/http-error.ts) and `problemDetails`, so that only the OpenAPI chunk carries them: what
+// `defaultErrorBody` (runtime/errors/error-handler.ts) and `problemDetails`, so that only the OpenAPI chunk carries them: what
 // importing the library loads stays within its 10 KB gzipped budget. Tests check the runtime's bodies against them.
 
 const FIELD_ERROR_SCHEMA = {

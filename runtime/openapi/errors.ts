@@ -1,4 +1,5 @@
-import { defaultErrorBody, HttpError, reasonPhrase, type FieldError } from '../errors/http-error';
+import { HttpError, reasonPhrase, type FieldError } from '../errors/http-error';
+import { defaultErrorBody } from '../errors/error-handler';
 import { isProblemDetails, PROBLEM_JSON } from '../errors/problem-details';
 import type { DocumentedApplication } from './registry';
 import { DEFAULT_ERROR_SCHEMAS, PROBLEM_DETAILS_SCHEMAS } from './error-schemas';

@@ -1,5 +1,6 @@
 import type { AuthScheme, JwtBearerOptions, SessionOptions, ApiKeyOptions } from '../metadata/auth-schemes';
-import { defaultErrorBody, HttpError } from '../errors/http-error';
+import { HttpError } from '../errors/http-error';
+import { defaultErrorBody } from '../errors/error-handler';
 import type { DocumentedApplication } from './registry';
 import type { RouteDefinition } from '../routing/route-definitions';
 import { errorMediaType, errorSchemaRef, type ErrorFormatKind } from './errors';

@@ -1,5 +1,5 @@
 import { defaultErrorResponse } from '../errors/error-handler';
-import { clientError } from '../errors/http-error';
+import { clientError } from '../errors/client-error';
 
 // What the two self-hosted docs pages (Swagger UI and Scalar) share; only their lazily loaded chunks import it.
 

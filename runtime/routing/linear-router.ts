@@ -1,4 +1,4 @@
-import { splitRequestPath } from '../core/path';
+import { splitRequestPath } from '../core/request-path';
 import { MALFORMED_PATH, matchOf, methodBits, methodMatches, missOf } from './params';
 import type { RoutableRoute, Router, RouterOutcome } from './router';
 

@@ -1,4 +1,4 @@
-import { splitRequestPath } from '../core/path';
+import { splitRequestPath } from '../core/request-path';
 import { HTTP_METHODS } from '../types';
 import { MALFORMED_PATH, matchOf, methodBits, methodMatches, missOf } from './params';
 import type { RoutableRoute, Router, RouterMatch, RouterOutcome } from './router';

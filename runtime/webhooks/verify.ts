@@ -1,7 +1,8 @@
 import type { Handler } from '../compose';
 import type { RouteContext } from '../context';
 import type { ErrorResponder } from '../errors/error-handler';
-import { clientError, HttpError } from '../errors/http-error';
+import { HttpError } from '../errors/http-error';
+import { clientError } from '../errors/client-error';
 import type { ApplicationStore, MemoryStore, RedisStore } from '../metadata/limits';
 import { applicationStore } from '../guards/store';
 import { forget, fromBase64, nullBodyStatus, toBase64 } from '../idempotency/idempotency';

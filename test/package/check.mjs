@@ -9,6 +9,10 @@ import { join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 import { LEFT_OUT } from '../../build/left-out.mjs';
+import { runSize } from '../../bench/startup.mjs';
+
+/** What importing the library loads, gzipped, ES and CommonJS builds alike (issue 52: room for what comes next). */
+const MAX_IMPORT_GZIP_BYTES = 9500;
 
 /** The library, reflect-metadata, and one helper at most. */
 const MAX_INSTALLED_PACKAGES = 3;
@@ -144,6 +148,33 @@ try {
     const missing = values.filter((name) => !runtime.out.includes(`"${name}"`));
     check(`${specifier}: every value its declarations export is exported at run time (${values.length})`, runtime.code === 0 && values.length > 0 && missing.length === 0, `declared as values, missing at run time: ${missing.join(', ')}\n${runtime.err}`);
   }
+
+  // What importing the library loads (the entry and every file it imports statically) stays within its budget.
+  const dist = join(app, 'node_modules/next-app-controllers/dist');
+  for (const entry of ['index.mjs', 'index.cjs']) {
+    const size = runSize(dist, entry);
+    check(`importing the library (${size.file}) loads ≤ ${MAX_IMPORT_GZIP_BYTES} B gzipped: ${size.gzipBytes}`, size.gzipBytes <= MAX_IMPORT_GZIP_BYTES);
+  }
+
+  // The proxy entry carries its own copy of HttpError (rollup.config.mjs): `instanceof` answers across the copies, and
+  // across the ES and CommonJS builds, both ways; a subclass still checks its own prototype.
+  const across = run(
+    process.execPath,
+    [
+      '--input-type=module',
+      '-e',
+      [
+        "import { createRequire } from 'node:module';",
+        "const library = await import('next-app-controllers');",
+        "const proxy = await import('next-app-controllers/proxy');",
+        "const required = createRequire(import.meta.url)('next-app-controllers');",
+        'const fromProxy = new proxy.HttpError(400), fromLibrary = new library.NotFoundError(), fromCjs = new required.HttpError(409);',
+        'console.log(JSON.stringify([fromProxy instanceof library.HttpError, fromLibrary instanceof proxy.HttpError, fromCjs instanceof library.HttpError, fromProxy instanceof library.NotFoundError, fromLibrary instanceof library.NotFoundError]));',
+      ].join('\n'),
+    ],
+    app,
+  );
+  check('HttpError: instanceof answers across the proxy entry, the library and its CommonJS build', across.out.trim() === '[true,true,true,false,true]', across.out + across.err);
 
   // The CLI is one file: every module build/left-out.mjs lists is still imported by Yeoman and replaced by its stub
   // (an entry that no longer matches anything would hide a module that is bundled after all, or a stale reason).

@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { Application } from '../../runtime/index';
-import { splitRequestPath } from '../../runtime/core/path';
+import { splitRequestPath } from '../../runtime/core/request-path';
 import { exampleRequests, toRequest } from '../fuzz/example-requests';
 import { captureConsole } from './helpers';
 

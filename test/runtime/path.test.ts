@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { splitRequestPath } from '../../runtime/core/path';
+import { splitRequestPath } from '../../runtime/core/request-path';
 
 /** The obviously right reading: drop one trailing slash, split the rest, decode each segment. */
 function reference(pathname: string): string[] | null {
