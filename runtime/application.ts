@@ -86,6 +86,13 @@ export interface ApplicationOptions {
    */
   log?: RequestLogger;
   /**
+   * Every answer carries `X-Request-Id` (the request's sane incoming id, the trace's id, or a new one), the id its error
+   * body, log line and trace name. `false` sends the header on error answers (4xx, 5xx) only: the id is still in every
+   * error body, the log and the trace, and a successful answer skips the header's cost (~0.3–0.45 µs: Node's fetch
+   * checks every character of a header it sets). Default `true`.
+   */
+  requestId?: boolean;
+  /**
    * API versions, named by the path (`{ type: 'uri' }`: `/api/v2/posts`), a header (`{ type: 'header', header:
    * 'X-API-Version' }`) or `Accept` (`{ type: 'media-type' }`: `application/json; version=2`); routes choose theirs
    * with `@Version`. Default: none, and `@Version` is an error.
@@ -183,6 +190,9 @@ export function createApplication(options: ApplicationOptions): Application {
   assertParamsDtosMatchRoutes(definitions, loadedValidationStorage());
   const auth = options.auth;
   checkAuth(auth, definitions);
+  if (options.requestId !== undefined && typeof options.requestId !== 'boolean') {
+    throw new TypeError(`createApplication: requestId must be true or false, got ${typeof options.requestId}.`);
+  }
   const serialize = options.serialize ?? true;
   if (typeof serialize !== 'boolean' && (typeof serialize !== 'object' || serialize === null)) {
     throw new TypeError(`createApplication: serialize must be true, false or class-transformer options, got ${serialize === null ? 'null' : typeof serialize}.`);
@@ -217,6 +227,7 @@ export function createApplication(options: ApplicationOptions): Application {
     etag,
     tracing,
     log: options.log,
+    requestId: options.requestId,
     versioning,
     auth,
   };

@@ -16,7 +16,6 @@ import { serializingResponder } from '../responses/serialize';
 import type { RoutableRoute, RouterOutcome } from '../routing/router';
 import type { VersioningOptions } from '../routing/versioning';
 import type { Middleware } from '../types';
-import { withRequestId } from './request-id';
 import { loadStepModules, routeSteps, type RouteSteps, type StepSettings } from './route-steps';
 import { warnAboutShadowedRoutes } from './shadowed-routes';
 
@@ -97,7 +96,7 @@ export function routerDispatch(
 
 /** A function of its own: the closure it returns keeps only what answering needs, not the building's scope. */
 function singleRouterDispatch(router: TrieRouter<CompiledRoute>, missChain: (miss: Miss) => Handler, freeze: () => void, steps: RouteSteps): Dispatch {
-  const { fail, requestId, done } = steps;
+  const { fail, requestId, identify, done } = steps;
   // Middleware is composed once, on the first request (app.use() refuses more after it).
   let frozen = false;
   return async function handle(request: Request): Promise<Response> {
@@ -118,7 +117,7 @@ function singleRouterDispatch(router: TrieRouter<CompiledRoute>, missChain: (mis
       // A chain without middleware is the bare handler (one async frame less per request): its throws land here.
       response = await fail(error, context);
     }
-    response = withRequestId(response, context.requestId);
+    response = identify(response, context.requestId);
     if (done !== undefined) done(context, response, started, outcome.kind === 'found' ? outcome.route.definition : undefined);
     return method === 'HEAD' ? withoutBody(response) : response;
   };

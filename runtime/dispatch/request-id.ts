@@ -44,3 +44,11 @@ export function withRequestId(response: Response, id: string): Response {
     return copy;
   }
 }
+
+/**
+ * `createApplication({ requestId: false })`: a successful answer goes without the header (undici checks every
+ * character of a header it sets, ~0.3–0.45 µs for a 36-character id); an error answer carries it, as its body does.
+ */
+export function withRequestIdOnErrors(response: Response, id: string): Response {
+  return response.status >= 400 ? withRequestId(response, id) : response;
+}

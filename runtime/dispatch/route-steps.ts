@@ -2,7 +2,7 @@ import type { HttpCaching } from '../caching/http-caching';
 import { compose, type Handler } from '../compose';
 import type { ErrorHook, ErrorResponder } from '../errors/error-handler';
 import { csrfCheck, type CsrfOptions } from '../guards/csrf';
-import { requestIdOf } from './request-id';
+import { requestIdOf, withRequestId, withRequestIdOnErrors } from './request-id';
 import type { ApplicationRateLimitOptions, ApplicationStore, MemoryStore, RedisStore } from '../metadata/limits';
 import type { RouteResponder } from '../responses/route-responder';
 import type { RouteDefinition } from '../routing/route-definitions';
@@ -31,6 +31,8 @@ export interface StepSettings {
   log?: RequestLogger;
   onError?: ErrorHook;
   auth?: ApplicationAuthOptions;
+  /** `createApplication({ requestId: false })`: `X-Request-Id` on error answers only. */
+  requestId?: boolean;
 }
 
 /** The chunks an application's options need: tracing, the rate limiter, HTTP caching. */
@@ -76,6 +78,8 @@ export interface RouteSteps {
   fail: ErrorResponder;
   /** The request's id (dispatch/request-id.ts): the incoming sane `X-Request-Id`, the trace's id, or a new one. */
   requestId(request: Request): string;
+  /** The answer with its `X-Request-Id` header: every answer's, or with `requestId: false` an error answer's only. */
+  identify(response: Response, id: string): Response;
   /** With `log`: writes the request's line once it is answered; undefined without, so that it costs nothing. */
   done?: RequestLog['done'];
   /** For the invoker: the responder with ETags, and the spans of validation, handler and contract. */
@@ -106,6 +110,7 @@ export function routeSteps(settings: StepSettings, modules: StepModules, errorHa
   return {
     fail,
     requestId: traceId ? (request) => requestIdOf(request, traceId) : requestIdOf,
+    identify: settings.requestId === false ? withRequestIdOnErrors : withRequestId,
     done: requestLog?.done,
     responder: httpCaching?.etag,
     trace: tracing?.invoker,

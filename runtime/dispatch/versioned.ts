@@ -12,7 +12,6 @@ import type { RouteDefinition } from '../routing/route-definitions';
 import type { Middleware } from '../types';
 import { compileRoutes, freezer, missChains, routerDispatch, withDeprecations, withSteps, type CompiledRoute, type Dispatch, type DispatchSettings, type Miss } from './dispatch';
 import { warnAboutShadowedRoutes } from './shadowed-routes';
-import { withRequestId } from './request-id';
 import type { RouteSteps } from './route-steps';
 
 /**
@@ -67,7 +66,7 @@ function versionedDispatch(
   steps: RouteSteps,
   globalMiddleware: readonly Middleware[],
 ): Dispatch {
-  const { fail, requestId, done } = steps;
+  const { fail, requestId, identify, done } = steps;
   let frozen = false;
   let unknownChain: Handler | undefined;
   return async function handle(request: Request): Promise<Response> {
@@ -88,7 +87,7 @@ function versionedDispatch(
     } catch (error) {
       response = await fail(error, context);
     }
-    response = withRequestId(response, context.requestId);
+    response = identify(response, context.requestId);
     if (done !== undefined) done(context, response, started, outcome?.kind === 'found' ? outcome.route.definition : undefined);
     return method === 'HEAD' ? withoutBody(response) : response;
   };

@@ -89,6 +89,29 @@ ids('the error body without a request id is what the helpers compare (requestId 
   assert.equal(await jsonOf(await request(app(), 'GET', '/api/nope')), { success: false, statusCode: 404, message: 'Cannot GET /api/nope' });
 });
 
+ids('requestId: false: no header on a successful answer; an error answer keeps it, and its body, the log line and a 500 name the id', async () => {
+  const { log: logger, lines } = capturedPino();
+  const handler = app({ requestId: false, log: logger });
+  const found = await request(handler, 'GET', '/api/notes/1', { headers: { 'x-request-id': 'ok-1' } });
+  assert.is(found.status, 200);
+  assert.is(found.headers.get('x-request-id'), null);
+  const head = await request(handler, 'HEAD', '/api/notes/1');
+  assert.is(head.headers.get('x-request-id'), null);
+  const missing = await request(handler, 'GET', '/api/nope', { headers: { 'x-request-id': 'miss-1' } });
+  assert.equal([missing.status, missing.headers.get('x-request-id'), (await missing.json()).requestId], [404, 'miss-1', 'miss-1']);
+  const invalid = await postJson(handler, '/api/notes', { text: 1 });
+  assert.is(invalid.status, 422);
+  assert.is((await invalid.json()).requestId, invalid.headers.get('x-request-id'));
+  const teapot = await request(handler, 'GET', '/api/notes/teapot/now');
+  assert.match(teapot.headers.get('x-request-id')!, /^[0-9a-f-]{36}$/);
+  await settle();
+  assert.equal(lines.filter((line) => line.requestId === 'ok-1').length, 1, 'the successful request is still logged with its id');
+});
+
+ids('requestId takes true or false', () => {
+  assert.throws(() => app({ requestId: 'no' as never }), /requestId must be true or false, got string/);
+});
+
 ids.run();
 
 const log = suite('createApplication({ log })');
