@@ -2,7 +2,7 @@ import type { RouteContext } from '../context';
 
 // The one errors module: the error class, the reason phrases and the default body. Everything else (the error handler,
 // problemDetails, the OpenAPI generator, the malformed-path proxy) reads these. The body's JSON schema is in
-// runtime/openapi/error-schemas.ts, so that only the OpenAPI chunk carries it.
+// runtime/openapi/features/error-schemas.ts, so that only the OpenAPI chunk carries it.
 
 const BRAND = Symbol.for('next-app-controllers.HttpError');
 

@@ -1,9 +1,9 @@
-import type { AuthScheme, JwtBearerOptions, SessionOptions, ApiKeyOptions } from '../metadata/auth-schemes';
-import { defaultErrorBody, HttpError } from '../errors/http-error';
-import type { DocumentedApplication } from './registry';
-import type { RouteDefinition } from '../routing/route-definitions';
+import type { AuthScheme, JwtBearerOptions, SessionOptions, ApiKeyOptions } from '../../metadata/auth-schemes';
+import { defaultErrorBody, HttpError } from '../../errors/http-error';
+import type { DocumentedApplication } from '../registry';
+import type { RouteDefinition } from '../../routing/route-definitions';
 import { errorMediaType, errorSchemaRef, type ErrorFormatKind } from './errors';
-import type { HeaderObject, OperationObject, ReferenceObject, ResponseObject, SecuritySchemeObject } from './types';
+import type { HeaderObject, OperationObject, ReferenceObject, ResponseObject, SecuritySchemeObject } from '../types';
 
 // What `@Auth` and `createApplication({ auth })` put in the document: the schemes, each operation's `security`, and the
 // 401 and 403 the dispatcher answers (auth/enforce.ts), in the application's error format.

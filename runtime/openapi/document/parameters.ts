@@ -1,7 +1,7 @@
-import type { InputParameter } from '../metadata/records';
-import type { RouteDefinition } from '../routing/route-definitions';
-import { withPageParameters } from './pagination';
-import type { ParameterObject, SchemaObject } from './types';
+import type { InputParameter } from '../../metadata/records';
+import type { RouteDefinition } from '../../routing/route-definitions';
+import { withPageParameters } from '../features/pagination';
+import type { ParameterObject, SchemaObject } from '../types';
 
 /** Where the properties of a `@Query`, `@Params` or `@Headers` input go. */
 export type ParameterPlace = 'query' | 'path' | 'header';

@@ -1,23 +1,23 @@
-import { cacheControlValue } from '../metadata/cache-control';
-import { reasonPhrase } from '../errors/http-error';
-import type { DocumentedApplication } from './registry';
-import { describeAuth } from './security';
-import type { RouteDefinition } from '../routing/route-definitions';
-import type { InputParameter } from '../metadata/records';
-import type { SchemaUse } from '../schema/components';
-import { isStandardSchema, type StandardSchemaV1 } from '../core/standard-schema';
-import type { VersioningOptions } from '../routing/versioning';
-import type { ApiResponseOptions, Class } from '../types';
-import { CROSS_SITE_REFUSED_REF, errorFormatKind, errorMediaType, errorSchemaRef, HEADER_REFS, SHARED_ERROR_REFS, TOO_MANY_REQUESTS_REF, type ErrorFormatKind } from './errors';
-import { describeIdempotency } from './idempotency';
-import { describeWebhook } from './webhook';
+import { cacheControlValue } from '../../metadata/cache-control';
+import { reasonPhrase } from '../../errors/http-error';
+import type { DocumentedApplication } from '../registry';
+import { describeAuth } from '../features/security';
+import type { RouteDefinition } from '../../routing/route-definitions';
+import type { InputParameter } from '../../metadata/records';
+import type { SchemaUse } from '../../schema/components';
+import { isStandardSchema, type StandardSchemaV1 } from '../../core/standard-schema';
+import type { VersioningOptions } from '../../routing/versioning';
+import type { ApiResponseOptions, Class } from '../../types';
+import { CROSS_SITE_REFUSED_REF, errorFormatKind, errorMediaType, errorSchemaRef, HEADER_REFS, SHARED_ERROR_REFS, TOO_MANY_REQUESTS_REF, type ErrorFormatKind } from '../features/errors';
+import { describeIdempotency } from '../features/idempotency';
+import { describeWebhook } from '../features/webhook';
 import { successContent } from './media';
-import { markPaginated, pageEnvelope, pageResponse } from './pagination';
+import { markPaginated, pageEnvelope, pageResponse } from '../features/pagination';
 import { returnsNothing } from './returns-nothing';
 import { summaryFromMethodName } from './summaries';
-import { documentedName } from './names';
-import { SCHEMA_REF_PREFIX } from './schemas';
-import type { HeaderObject, OpenApiMethod, OperationObject, PathItemObject, ReferenceObject, ResponseObject, SchemaObject } from './types';
+import { documentedName } from '../schemas/names';
+import { SCHEMA_REF_PREFIX } from '../schemas/schemas';
+import type { HeaderObject, OpenApiMethod, OperationObject, PathItemObject, ReferenceObject, ResponseObject, SchemaObject } from '../types';
 
 /** The part of a document that depends only on one application's routes; built once per application. */
 export interface ApplicationDocument {

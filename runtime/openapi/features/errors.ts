@@ -1,8 +1,8 @@
-import { defaultErrorBody, HttpError, reasonPhrase, type FieldError } from '../errors/http-error';
-import { isProblemDetails, PROBLEM_JSON } from '../errors/problem-details';
-import type { DocumentedApplication } from './registry';
+import { defaultErrorBody, HttpError, reasonPhrase, type FieldError } from '../../errors/http-error';
+import { isProblemDetails, PROBLEM_JSON } from '../../errors/problem-details';
+import type { DocumentedApplication } from '../registry';
 import { DEFAULT_ERROR_SCHEMAS, PROBLEM_DETAILS_SCHEMAS } from './error-schemas';
-import type { HeaderObject, ReferenceObject, ResponseObject, SchemaObject } from './types';
+import type { HeaderObject, ReferenceObject, ResponseObject, SchemaObject } from '../types';
 
 /** How an application's errors look: the default body, RFC 9457 problem details, or its own `formatError`. */
 export type ErrorFormatKind = 'default' | 'problem-details' | 'custom';

@@ -1,4 +1,4 @@
-import type { OpenApiDocument, OperationObject } from './types';
+import type { OpenApiDocument, OperationObject } from '../types';
 
 /** Whether the document declares any security: a security scheme, or an operation that requires one. */
 export function declaresSecurity(document: OpenApiDocument): boolean {

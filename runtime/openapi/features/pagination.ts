@@ -1,6 +1,6 @@
-import type { PageRecord } from '../metadata/pagination';
-import type { RouteDefinition } from '../routing/route-definitions';
-import type { OperationObject, ParameterObject, ResponseObject, SchemaObject } from './types';
+import type { PageRecord } from '../../metadata/pagination';
+import type { RouteDefinition } from '../../routing/route-definitions';
+import type { OperationObject, ParameterObject, ResponseObject, SchemaObject } from '../types';
 
 // What a `@Paginated` route adds to its operation: the page parameters with the route's bounds, the envelope, the
 // `Link` header and `x-pagination` (how a client follows the pages: `useInfiniteQuery`'s pageParam and next page).

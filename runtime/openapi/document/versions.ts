@@ -1,7 +1,7 @@
-import type { DocumentedApplication } from './registry';
-import { allVersions, uriPaths, versionsOf } from '../routing/versions';
+import type { DocumentedApplication } from '../registry';
+import { allVersions, uriPaths, versionsOf } from '../../routing/versions';
 import type { DocumentedOperation, Placement } from './document';
-import type { MediaTypeObject, OperationObject, ParameterObject, ResponseObject } from './types';
+import type { MediaTypeObject, OperationObject, ParameterObject, ResponseObject } from '../types';
 
 // The document of a versioned application, loaded by openapi/index.ts only when one is documented.
 

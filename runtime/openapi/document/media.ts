@@ -1,5 +1,5 @@
-import type { RouteDefinition } from '../routing/route-definitions';
-import type { MediaTypeObject, SchemaObject } from './types';
+import type { RouteDefinition } from '../../routing/route-definitions';
+import type { MediaTypeObject, SchemaObject } from '../types';
 
 // Media types whose bodies are text; every other (application/pdf, image/png, application/octet-stream…) is binary.
 const TEXT_TYPE = /^(text\/|application\/(json|xml|javascript|yaml|x-www-form-urlencoded)\b)|[+/](json|xml|yaml)\b/i;

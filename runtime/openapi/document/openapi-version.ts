@@ -1,7 +1,7 @@
-import { findClassRecord } from '../metadata/records';
-import type { ApiTagOptions } from '../types';
+import { findClassRecord } from '../../metadata/records';
+import type { ApiTagOptions } from '../../types';
 import type { DocumentedOperation } from './document';
-import type { OpenApiDocument, TagObject } from './types';
+import type { OpenApiDocument, TagObject } from '../types';
 
 /**
  * What differs between the OpenAPI 3.1 document (the default) and the 3.2 one (`openapi: '3.2'`): the version string,

@@ -1,14 +1,14 @@
 import { getMetadataStorage } from 'class-validator';
-import { designType, propertyRules, type RuleMetadata } from '../dto/dto-rules';
+import { designType, propertyRules, type RuleMetadata } from '../../dto/dto-rules';
 import { BINARY_SCHEMA, isBinaryClass, isPlatformClass } from './platform-types';
-import { namedExport } from '../peers/interop';
-import { importSchemaGenerator } from '../peers/schema-generator';
-import type { Class } from '../types';
-import { combinedStorage, loadTransformerStorages, type DiscriminatorOptions, type TransformerStorage } from '../dto/transformer-storage';
-import { findClassRecord } from '../metadata/records';
+import { namedExport } from '../../peers/interop';
+import { importSchemaGenerator } from '../../peers/schema-generator';
+import type { Class } from '../../types';
+import { combinedStorage, loadTransformerStorages, type DiscriminatorOptions, type TransformerStorage } from '../../dto/transformer-storage';
+import { findClassRecord } from '../../metadata/records';
 import { documentedName } from './names';
 import { applyDtoRules } from './rule-schemas';
-import type { SchemaObject } from './types';
+import type { SchemaObject } from '../types';
 
 export const SCHEMA_REF_PREFIX = '#/components/schemas/';
 

@@ -1,4 +1,4 @@
-import { findClassRecord } from '../metadata/records';
+import { findClassRecord } from '../../metadata/records';
 
 /**
  * Class names become schema names (`CreatePostDto`) and operationIds (`PostsController_create`). A production build

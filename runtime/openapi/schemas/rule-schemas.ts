@@ -1,5 +1,5 @@
-import type { PropertyRule } from '../dto/dto-rules';
-import type { SchemaObject } from './types';
+import type { PropertyRule } from '../../dto/dto-rules';
+import type { SchemaObject } from '../types';
 
 /**
  * Makes a class's generated schema say what runtime/dto/dto-rules.ts enforces, where class-validator-jsonschema says

@@ -1,6 +1,6 @@
-import type { RouteDefinition } from '../routing/route-definitions';
+import type { RouteDefinition } from '../../routing/route-definitions';
 import { errorMediaType, errorSchemaRef, type ErrorFormatKind } from './errors';
-import type { OperationObject, ResponseObject } from './types';
+import type { OperationObject, ResponseObject } from '../types';
 
 const PROVIDERS = {
   standard: {

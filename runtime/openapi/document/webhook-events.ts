@@ -1,11 +1,11 @@
-import { findClassRecord } from '../metadata/records';
-import type { SchemaUse } from '../schema/components';
-import { isStandardSchema } from '../core/standard-schema';
-import type { Class } from '../types';
+import { findClassRecord } from '../../metadata/records';
+import type { SchemaUse } from '../../schema/components';
+import { isStandardSchema } from '../../core/standard-schema';
+import type { Class } from '../../types';
 import type { DocumentedOperation } from './document';
-import { documentedName } from './names';
-import { SCHEMA_REF_PREFIX } from './schemas';
-import type { PathItemObject, SchemaObject } from './types';
+import { documentedName } from '../schemas/names';
+import { SCHEMA_REF_PREFIX } from '../schemas/schemas';
+import type { PathItemObject, SchemaObject } from '../types';
 
 const SIGNATURE_HEADERS = [
   ['webhook-id', 'The delivery id, the same on every retry of one event: de-duplicate on it.'],

@@ -1,4 +1,4 @@
-import type { OpenApiDocument } from './types';
+import type { OpenApiDocument } from '../types';
 
 const SECTIONS = ['schemas', 'responses', 'parameters', 'examples', 'requestBodies', 'headers', 'links', 'callbacks', 'pathItems'] as const;
 const LOCAL_REF = /"#\/components\/([A-Za-z]+)\/([^"]+)"/g;

@@ -1,4 +1,4 @@
-import type { RouteDefinition } from '../routing/route-definitions';
+import type { RouteDefinition } from '../../routing/route-definitions';
 
 /** The design types that say a method returns a value (a class, `String`, `Object`…): not `undefined` or `Promise`. */
 function declaresAValue(returnType: unknown): boolean {
