@@ -1,8 +1,8 @@
-import type { CursorPage, OffsetPage, PaginatedOptions } from '../metadata/pagination';
-import type { StandardSchemaV1 } from '../core/standard-schema';
-import type { Class } from '../types';
-import type { ApiResponseDecorator, ContractItem } from './api';
-import { onMethod } from './legacy';
+import type { CursorPage, OffsetPage, PaginatedOptions } from '../../metadata/pagination';
+import type { StandardSchemaV1 } from '../../core/standard-schema';
+import type { Class } from '../../types';
+import type { ApiResponseDecorator, ContractItem } from '../documentation/api';
+import { onMethod } from '../legacy';
 
 /** The page a handler of `@Paginated(item, options)` returns. */
 export type PageOf<D, O extends PaginatedOptions> = O['style'] extends 'offset' ? OffsetPage<ContractItem<D>> : CursorPage<ContractItem<D>>;

@@ -1,6 +1,6 @@
-import { classRecord } from '../metadata/records';
-import type { RouteMethod } from '../types';
-import { assertLegacyDecorator, memberName } from './legacy';
+import { classRecord } from '../../metadata/records';
+import type { RouteMethod } from '../../types';
+import { assertLegacyDecorator, memberName } from '../legacy';
 
 function route(method: RouteMethod, decoratorName: string) {
   return (path = ''): MethodDecorator =>

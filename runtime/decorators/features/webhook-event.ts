@@ -1,6 +1,6 @@
-import type { StandardSchemaV1 } from '../core/standard-schema';
-import type { Class } from '../types';
-import { classRecord } from '../metadata/records';
+import type { StandardSchemaV1 } from '../../core/standard-schema';
+import type { Class } from '../../types';
+import { classRecord } from '../../metadata/records';
 
 /**
  * An event the controller sends with `sendWebhook`: `type` (e.g. `'order.created'`) and its payload, a DTO class or a

@@ -1,4 +1,4 @@
-import { onMethod } from './legacy';
+import { onMethod } from '../legacy';
 
 /** The options of {@link Sse}. */
 export interface SseOptions {

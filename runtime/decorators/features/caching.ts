@@ -1,5 +1,5 @@
-import type { CacheControlOptions } from '../metadata/cache-control';
-import { onClassOrMethod } from './legacy';
+import type { CacheControlOptions } from '../../metadata/cache-control';
+import { onClassOrMethod } from '../legacy';
 
 /**
  * The `Cache-Control` of a GET route's answers (2xx and 304; errors get none): a header value

@@ -1,6 +1,6 @@
-import type { StandardSchemaV1 } from '../core/standard-schema';
-import type { ApiOperationOptions, ApiResponseOptions, ApiTagOptions, Class, McpToolOptions, SecurityRequirement } from '../types';
-import { onClassOrMethod, onMethod } from './legacy';
+import type { StandardSchemaV1 } from '../../core/standard-schema';
+import type { ApiOperationOptions, ApiResponseOptions, ApiTagOptions, Class, McpToolOptions, SecurityRequirement } from '../../types';
+import { onClassOrMethod, onMethod } from '../legacy';
 
 type ClassOrMethodDecorator = (target: object, propertyKey?: string | symbol, descriptor?: unknown) => void;
 

@@ -1,4 +1,4 @@
-import { onMethod } from './legacy';
+import { onMethod } from '../legacy';
 
 /**
  * The media type of the route's success response: documented in OpenAPI (`string`/`binary` for binary types), and the

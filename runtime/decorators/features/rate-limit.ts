@@ -1,5 +1,5 @@
-import type { RateLimitOptions } from '../metadata/limits';
-import { onClassOrMethod } from './legacy';
+import type { RateLimitOptions } from '../../metadata/limits';
+import { onClassOrMethod } from '../legacy';
 
 /**
  * At most `limit` requests per `window` milliseconds from one client: on a controller, its routes' requests counted

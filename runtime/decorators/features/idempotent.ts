@@ -1,5 +1,5 @@
-import type { IdempotentOptions } from '../metadata/idempotency';
-import { onClassOrMethod } from './legacy';
+import type { IdempotentOptions } from '../../metadata/idempotency';
+import { onClassOrMethod } from '../legacy';
 
 /**
  * Safe retries with an `Idempotency-Key` header (draft-ietf-httpapi-idempotency-key-header), on a POST or PATCH route,

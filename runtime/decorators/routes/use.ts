@@ -1,5 +1,5 @@
-import type { Middleware } from '../types';
-import { onClassOrMethod, onMethod } from './legacy';
+import type { Middleware } from '../../types';
+import { onClassOrMethod, onMethod } from '../legacy';
 
 /** Runs middleware around a controller's routes (on the class) or one route (on a method), in the order given. */
 export function Use(...middleware: Middleware[]) {

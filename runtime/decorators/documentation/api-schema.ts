@@ -1,5 +1,5 @@
-import { classRecord } from '../metadata/records';
-import type { StandardSchemaV1 } from '../core/standard-schema';
+import { classRecord } from '../../metadata/records';
+import type { StandardSchemaV1 } from '../../core/standard-schema';
 
 /** The options of {@link ApiSchema}. */
 export interface ApiSchemaOptions {

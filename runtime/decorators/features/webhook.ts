@@ -1,5 +1,5 @@
-import type { WebhookOptions } from '../metadata/webhooks';
-import { onMethod } from './legacy';
+import type { WebhookOptions } from '../../metadata/webhooks';
+import { onMethod } from '../legacy';
 
 /**
  * An incoming webhook on a POST route: the raw body is verified against the signature first (a bad or stale one is a

@@ -1,8 +1,8 @@
-import type { AuthOptions, AuthScheme, PrincipalOf } from '../metadata/auth-schemes';
-import { principalOf } from '../metadata/principal';
-import type { ParamResolver } from '../types';
-import { onClassOrMethod } from './legacy';
-import { createParamDecorator } from './parameters/param-decorator';
+import type { AuthOptions, AuthScheme, PrincipalOf } from '../../metadata/auth-schemes';
+import { principalOf } from '../../metadata/principal';
+import type { ParamResolver } from '../../types';
+import { onClassOrMethod } from '../legacy';
+import { createParamDecorator } from '../parameters/param-decorator';
 
 type ClassOrMethodDecorator = (target: object, propertyKey?: string | symbol, descriptor?: unknown) => void;
 

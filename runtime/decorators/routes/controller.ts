@@ -1,5 +1,5 @@
-import { classRecord } from '../metadata/records';
-import { assertLegacyDecorator } from './legacy';
+import { classRecord } from '../../metadata/records';
+import { assertLegacyDecorator } from '../legacy';
 
 /** Marks a class as a controller whose routes live under `prefix` (e.g. `/posts`; `""` for none). */
 export function Controller(prefix = ''): ClassDecorator {

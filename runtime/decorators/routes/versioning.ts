@@ -1,5 +1,5 @@
-import type { DeprecatedOptions, VersionValue } from '../types';
-import { onClassOrMethod } from './legacy';
+import type { DeprecatedOptions, VersionValue } from '../../types';
+import { onClassOrMethod } from '../legacy';
 
 type ClassOrMethodDecorator = (target: object, propertyKey?: string | symbol, descriptor?: unknown) => void;
 
