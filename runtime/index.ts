@@ -2,7 +2,7 @@ import 'reflect-metadata';
 
 export { createApplication } from './application';
 export type { Application, ApplicationOptions, RouteHandler } from './application';
-export { RouteContext } from './context';
+export { RouteContext } from './core/context';
 export { Controller } from './decorators/routes/controller';
 export { All, Delete, Get, Head, Options, Patch, Post, Put } from './decorators/routes/routes';
 export { Body } from './decorators/parameters/body';

@@ -1,4 +1,4 @@
-import type { RouteContext } from '../context';
+import type { RouteContext } from '../core/context';
 
 // The one errors module: the error class, the reason phrases and the default body. Everything else (the error handler,
 // problemDetails, the OpenAPI generator, the malformed-path proxy) reads these. The body's JSON schema is in

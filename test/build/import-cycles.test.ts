@@ -40,7 +40,7 @@ runtime('has no cycle between its folders either (each folder a room, each top-l
 
 // ARCHITECTURE.md's layers of runtime/, bottom to top, flattened: a room imports only rooms listed before it.
 const LAYERS = [
-  ...['core', 'lazy.ts', 'peers', 'context.ts', 'types.ts', 'compose.ts'],
+  ...['core', 'peers', 'types.ts'],
   'metadata',
   ...['errors', 'dto', 'validation', 'inputs', 'schema'],
   ...['decorators', 'routing', 'responses'],

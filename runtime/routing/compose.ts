@@ -1,6 +1,6 @@
-import type { RouteContext } from './context';
-import { toResponse } from './core/response';
-import type { Middleware } from './types';
+import type { RouteContext } from '../core/context';
+import { toResponse } from '../core/response';
+import type { Middleware } from '../types';
 
 /** Answers one request; may throw, or answer synchronously (see invoker.ts). */
 export type Handler = (context: RouteContext) => Response | Promise<Response>;

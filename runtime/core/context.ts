@@ -1,4 +1,4 @@
-import { json, text, type ResponseOptions } from './core/response';
+import { json, text, type ResponseOptions } from './response';
 
 /**
  * What a handler gets for every parameter without a parameter decorator, and what middleware gets.
