@@ -9,7 +9,7 @@ import type { ApplicationAuthOptions } from './metadata/auth-schemes';
 import { checkAuth } from './auth/check';
 import type { RequestLogger } from './logging/logger';
 import { memoryStore, type ApplicationRateLimitOptions, type ApplicationStore, type MemoryStore, type RedisStore } from './metadata/limits';
-import { lazy, type Lazy } from './lazy';
+import { lazy, type Lazy } from './core/lazy';
 import { joinPaths } from './core/path';
 import { registerApplication } from './openapi/registry';
 import { buildRouteDefinitions, type RouteDefinition } from './routing/route-definitions';

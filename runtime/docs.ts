@@ -1,4 +1,4 @@
-import { lazy } from './lazy';
+import { lazy } from './core/lazy';
 import type { OpenApiDocument, OpenApiOptions } from './openapi/types';
 import type { ScalarHandler, ScalarOptions } from './scalar/options';
 import { assertSwaggerUiOptions, type SwaggerUiHandler, type SwaggerUiOptions } from './swagger-ui/options';

@@ -7,6 +7,6 @@ export type { CorsOptions } from './responses/cors';
 export { problemDetails } from './errors/problem-details';
 export { HttpError } from './errors/http-error';
 export type { ErrorFormatter, FieldError, FieldLocation, HttpErrorOptions } from './errors/http-error';
-export { RouteContext } from './context';
+export { RouteContext } from './core/context';
 // Comparing API keys in constant time (Edge-safe), for a scheme's verify: here, not in the main entry, whose size is spent.
 export { timingSafeEqual } from './auth/timing-safe-equal';

@@ -1,4 +1,4 @@
-import type { RouteContext } from './context';
+import type { RouteContext } from './core/context';
 import type { StandardSchemaV1 } from './core/standard-schema';
 
 /** The HTTP methods a route decorator can name. `ALL` is `@All`. */

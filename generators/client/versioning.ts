@@ -13,8 +13,8 @@ interface DocumentLike {
 const MEDIA_VERSION = /^([^;\s]+)\s*;\s*([\w.-]+)=([^;\s]+)$/;
 
 /**
- * The versioning of a document written with header or media-type versioning (runtime/openapi/versions.ts): a header
- * parameter `The API version.` listing the versions, or success media types with the version parameter. The version
+ * The versioning of a document written with header or media-type versioning (runtime/openapi/document/versions.ts): a
+ * header parameter `The API version.` listing the versions, or success media types with the version parameter. The version
  * asked for is `apiVersion` when given (the schema.d.ts is that version's), else the newest, whose operations the
  * document holds. `undefined` for an app without them (URI versioning has the version in the path already).
  */

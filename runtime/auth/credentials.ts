@@ -1,4 +1,4 @@
-import type { RouteContext } from '../context';
+import type { RouteContext } from '../core/context';
 import type { ApiKeyOptions, AuthScheme, JwtBearerOptions, SessionOptions } from '../metadata/auth-schemes';
 
 /** The credential of `scheme` the request carries (a session's cookie value), or undefined when it carries none. */

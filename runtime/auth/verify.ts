@@ -1,4 +1,4 @@
-import type { RouteContext } from '../context';
+import type { RouteContext } from '../core/context';
 import { clientError } from '../errors/client-error';
 import { importJose } from '../peers/jose';
 import { grantsOf } from './credentials';

@@ -1,5 +1,5 @@
-import type { Handler } from '../compose';
-import type { RouteContext } from '../context';
+import type { Handler } from '../routing/compose';
+import type { RouteContext } from '../core/context';
 import { findClassRecord, type ProductionRecord } from '../metadata/records';
 import { isBinaryBody } from '../responses/bytes';
 import type { RouteResponder } from '../responses/route-responder';

@@ -1,6 +1,6 @@
 import { instanceToPlain, type ClassTransformOptions } from 'class-transformer';
 import { ResponseContractMismatch, type ContractFieldError } from '../errors/response-contract-error';
-import { lazy } from '../lazy';
+import { lazy } from '../core/lazy';
 import { toResponse } from '../core/response';
 import { holdsClassInstance, type Responder } from '../responses/serialize';
 import type { RouteDefinition } from '../routing/route-definitions';

@@ -1,4 +1,4 @@
-import type { Handler } from '../compose';
+import type { Handler } from '../routing/compose';
 import type { ErrorResponder } from '../errors/error-handler';
 import type { DeprecatedOptions } from '../types';
 

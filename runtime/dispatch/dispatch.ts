@@ -1,7 +1,7 @@
 import type { ClassTransformOptions } from 'class-transformer';
 import type { ValidatorOptions } from 'class-validator';
-import { compose, type Handler } from '../compose';
-import { RouteContext } from '../context';
+import { compose, type Handler } from '../routing/compose';
+import { RouteContext } from '../core/context';
 import { createErrorHandler, type ErrorHook, type ErrorResponder } from '../errors/error-handler';
 import type { ErrorFormatter, HttpError } from '../errors/http-error';
 import { clientError, malformedPathError } from '../errors/client-error';

@@ -1,8 +1,8 @@
 import type { ClassTransformOptions } from 'class-transformer';
 import type { ValidatorOptions } from 'class-validator';
-import type { Handler } from '../compose';
-import type { RouteContext } from '../context';
-import { lazy, type Lazy } from '../lazy';
+import type { Handler } from '../routing/compose';
+import type { RouteContext } from '../core/context';
+import { lazy, type Lazy } from '../core/lazy';
 import type { ErrorResponder } from '../errors/error-handler';
 import type { FieldError } from '../errors/http-error';
 import { clientError } from '../errors/client-error';

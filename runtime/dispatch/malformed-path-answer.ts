@@ -1,4 +1,4 @@
-import { RouteContext } from '../context';
+import { RouteContext } from '../core/context';
 import type { Middleware } from '../types';
 import { createErrorHandler } from '../errors/error-handler';
 import { malformedPathError } from '../errors/client-error';

@@ -1,5 +1,5 @@
 import type { ErrorFormatter } from '../errors/http-error';
-import { lazy } from '../lazy';
+import { lazy } from '../core/lazy';
 import { cors, type CorsOptions } from '../responses/cors';
 import type { Middleware } from '../types';
 

@@ -1,5 +1,5 @@
 import type { HttpCaching } from '../caching/http-caching';
-import { compose, type Handler } from '../compose';
+import { compose, type Handler } from '../routing/compose';
 import type { ErrorHook, ErrorResponder } from '../errors/error-handler';
 import { csrfCheck, type CsrfOptions } from '../guards/csrf';
 import { requestIdOf, withRequestId, withRequestIdOnErrors } from './request-id';

@@ -1,5 +1,5 @@
-import { compose, type Handler } from '../compose';
-import { RouteContext } from '../context';
+import { compose, type Handler } from '../routing/compose';
+import { RouteContext } from '../core/context';
 import type { ErrorResponder } from '../errors/error-handler';
 import type { HttpError } from '../errors/http-error';
 import { clientError } from '../errors/client-error';

@@ -1,4 +1,4 @@
-import { lazy } from '../lazy';
+import { lazy } from '../core/lazy';
 import { loadTransformerStorages, type TransformerStorage } from './transformer-storage';
 
 /** Whether no class-transformer rule applies to a class: none on it, none on an ancestor, and it is not built in. */

@@ -1,5 +1,5 @@
 import { Exclude } from 'class-transformer';
-import { lazy } from '../lazy';
+import { lazy } from '../core/lazy';
 import { namedExport } from '../peers/interop';
 
 export interface TypeMetadata {

@@ -1,4 +1,4 @@
-import type { RouteContext } from '../context';
+import type { RouteContext } from '../core/context';
 import { HttpError, type ErrorFormatter } from './http-error';
 import { json } from '../core/response';
 

@@ -1,9 +1,9 @@
-import type { RouteContext } from '../context';
+import type { RouteContext } from '../core/context';
 
 // The one errors module: the error class and the reason phrases, in what importing the library loads. Everything else
 // (the error handler with the default body, problemDetails, the OpenAPI generator, the malformed-path proxy, the
 // library's own client errors in client-error.ts) reads these. The body's JSON schema is in
-// runtime/openapi/error-schemas.ts, so that only the OpenAPI chunk carries it.
+// runtime/openapi/features/error-schemas.ts, so that only the OpenAPI chunk carries it.
 
 const BRAND = Symbol.for('next-app-controllers.HttpError');
 

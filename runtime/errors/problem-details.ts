@@ -1,4 +1,4 @@
-import type { RouteContext } from '../context';
+import type { RouteContext } from '../core/context';
 import { reasonPhrase, type HttpError } from './http-error';
 import { pathnameOf } from '../core/path';
 import { json } from '../core/response';

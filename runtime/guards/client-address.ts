@@ -1,4 +1,4 @@
-import type { RouteContext } from '../context';
+import type { RouteContext } from '../core/context';
 
 /**
  * The default rate-limit key: the client's address as the nearest hop saw it, the last entry of `X-Forwarded-For`.

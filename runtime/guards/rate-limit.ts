@@ -1,5 +1,5 @@
-import type { Handler } from '../compose';
-import type { RouteContext } from '../context';
+import type { Handler } from '../routing/compose';
+import type { RouteContext } from '../core/context';
 import type { ErrorHook, ErrorResponder } from '../errors/error-handler';
 import { clientError } from '../errors/client-error';
 import type { RouteDefinition } from '../routing/route-definitions';

@@ -1,5 +1,5 @@
-import type { Handler } from '../compose';
-import type { RouteContext } from '../context';
+import type { Handler } from '../routing/compose';
+import type { RouteContext } from '../core/context';
 import { built } from '../core/response';
 import { keepBody, keptBytes } from '../core/kept-body';
 import { readLimited } from '../inputs/read-limited';

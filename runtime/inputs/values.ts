@@ -1,4 +1,4 @@
-import type { RouteContext } from '../context';
+import type { RouteContext } from '../core/context';
 import type { InputProperty } from '../validation/input-conversion';
 
 // Keys that would reach the DTO instance's prototype chain when class-transformer copies them (see runtime/inputs/body.ts).

@@ -1,4 +1,4 @@
-import type { RouteContext } from '../context';
+import type { RouteContext } from '../core/context';
 import type { ErrorResponder } from '../errors/error-handler';
 import { HttpError } from '../errors/http-error';
 import { principalIdOf } from '../metadata/principal-id';

@@ -1,4 +1,4 @@
-import { RouteContext } from '../context';
+import { RouteContext } from '../core/context';
 import { HttpError } from '../errors/http-error';
 import { credentialOf } from '../auth/credentials';
 import type { Verification, Verifier } from '../auth/verify';

@@ -1,4 +1,4 @@
-import { lazy } from '../lazy';
+import { lazy } from '../core/lazy';
 import { importMcpSdk, type McpSdk } from '../peers/mcp-sdk';
 import { mcpGate } from './authorize';
 import { callTool } from './call';

@@ -1,7 +1,7 @@
 import { findClassRecord } from '../metadata/records';
-import { openApiPath } from '../openapi/document';
+import { openApiPath } from '../openapi/document/document';
 import { generateOpenApiDocument } from '../openapi/index';
-import { SCHEMA_REF_PREFIX } from '../openapi/schemas';
+import { SCHEMA_REF_PREFIX } from '../openapi/schemas/schemas';
 import type { OpenApiDocument, OperationObject, ReferenceObject, ResponseObject, SchemaObject } from '../openapi/types';
 import type { PatternSegment } from '../core/path';
 import type { RouteDefinition } from '../routing/route-definitions';

@@ -1,4 +1,4 @@
-import type { RouteContext } from '../context';
+import type { RouteContext } from '../core/context';
 
 // What importing the library holds of authentication: the schemes' types, and factories that only record their
 // options. Verifying, and everything a request goes through, is in auth/enforce.ts, a chunk the dispatcher of an

@@ -1,4 +1,4 @@
-import type { RouteContext } from '../context';
+import type { RouteContext } from '../core/context';
 import { AUTHENTICATED, type Authenticated } from './principal';
 
 type Carrier = { [AUTHENTICATED]?: Authenticated };

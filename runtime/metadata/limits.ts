@@ -1,4 +1,4 @@
-import type { RouteContext } from '../context';
+import type { RouteContext } from '../core/context';
 
 // What importing the library holds of rate limiting: the options' types and check, and the two stores' factories,
 // which only record their options. Counting, and the stores' code, are in guards/rate-limit.ts, a chunk the

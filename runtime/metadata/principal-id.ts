@@ -1,4 +1,4 @@
-import type { RouteContext } from '../context';
+import type { RouteContext } from '../core/context';
 import { authenticatedOf } from './authenticated';
 
 // Apart from ./principal.ts, which importing the library loads: only the chunks of the request log and idempotency

@@ -1,4 +1,4 @@
-import type { RouteContext } from '../context';
+import type { RouteContext } from '../core/context';
 import type { AuthScheme } from './auth-schemes';
 
 /** Who a request's credential says it is: written by the authentication step (auth/enforce.ts), read by `@Principal`. */

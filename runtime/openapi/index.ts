@@ -3,19 +3,19 @@ import { registeredApplications, type DocumentedApplication } from './registry';
 import type { Class } from '../types';
 import { describeSchemas, type SchemaUse } from '../schema/components';
 import { loadConverters } from '../schema/json-schema';
-import { buildPaths, describeApplication, schemaPlaceholder, type ApplicationDocument, type DocumentedOperation } from './document';
-import { commonErrorFormat, crossSiteRefused, errorComponents, HEADERS, tooManyRequests } from './errors';
-import { authResponses, authSecuritySchemes, WWW_AUTHENTICATE } from './security';
-import { assertNamesKept } from './names';
-import { describeParameters, hasInputDtos, hasInputs, objectProperties, type InputProperties, type ParameterPlace } from './parameters';
-import { buildSchemas, classSchema, loadSchemaTools, memoizedSchemaTools, type SchemaCache, type SchemaToolsLoader } from './schemas';
+import { buildPaths, describeApplication, schemaPlaceholder, type ApplicationDocument, type DocumentedOperation } from './document/document';
+import { commonErrorFormat, crossSiteRefused, errorComponents, HEADERS, tooManyRequests } from './features/errors';
+import { authResponses, authSecuritySchemes, WWW_AUTHENTICATE } from './features/security';
+import { assertNamesKept } from './schemas/names';
+import { describeParameters, hasInputDtos, hasInputs, objectProperties, type InputProperties, type ParameterPlace } from './document/parameters';
+import { buildSchemas, classSchema, loadSchemaTools, memoizedSchemaTools, type SchemaCache, type SchemaToolsLoader } from './schemas/schemas';
 import type { OpenApiDocument, OpenApiOptions, SchemaObject } from './types';
 import type { InputParameter } from '../metadata/records';
 import type { RouteDefinition } from '../routing/route-definitions';
-import { documentTags, openApiVersion, toOpenApi32 } from './openapi-version';
-import { markPublicOperations } from './public-operations';
-import { dropUnusedComponents } from './used-components';
-import { describeWebhookEvents } from './webhook-events';
+import { documentTags, openApiVersion, toOpenApi32 } from './document/openapi-version';
+import { markPublicOperations } from './features/public-operations';
+import { dropUnusedComponents } from './schemas/used-components';
+import { describeWebhookEvents } from './document/webhook-events';
 
 export type { OpenApiDocument, OpenApiOptions } from './types';
 
@@ -36,7 +36,7 @@ export function createDocumentGenerator(load: SchemaToolsLoader = loadSchemaTool
     const { apiVersion } = options;
     const version = openApiVersion(options.openapi);
     // A versioned application's document is made by a chunk of its own.
-    const versions = apiVersion !== undefined || applications.some((application) => application.versioning) ? await import('./versions') : undefined;
+    const versions = apiVersion !== undefined || applications.some((application) => application.versioning) ? await import('./document/versions') : undefined;
     if (apiVersion !== undefined) assertApiVersion(apiVersion, versions!.documentedVersions(applications));
     const controllers = options.controllers ? new Set<Class>(options.controllers) : undefined;
     const errorFormat = commonErrorFormat(applications);

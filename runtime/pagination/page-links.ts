@@ -1,4 +1,4 @@
-import type { RouteContext } from '../context';
+import type { RouteContext } from '../core/context';
 
 /**
  * The URL a request was sent to, as the client sees it: behind a proxy, with the host of `X-Forwarded-Host` and the

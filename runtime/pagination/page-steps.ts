@@ -1,8 +1,8 @@
 import type { ClassTransformOptions } from 'class-transformer';
 import { IsOptional } from 'class-validator';
-import type { RouteContext } from '../context';
+import type { RouteContext } from '../core/context';
 import { itemsContract } from '../contract/response-contract';
-import { PAGE_STYLE } from '../decorators/paginated';
+import { PAGE_STYLE } from '../decorators/features/paginated';
 import type { FieldError } from '../errors/http-error';
 import type { RouteResponder } from '../responses/route-responder';
 import type { RouteDefinition } from '../routing/route-definitions';

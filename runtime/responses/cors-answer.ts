@@ -1,4 +1,4 @@
-import type { RouteContext } from '../context';
+import type { RouteContext } from '../core/context';
 import { empty } from '../core/response';
 
 /** `cors(options)`, checked and prepared once by `cors()` (runtime/responses/cors.ts). */

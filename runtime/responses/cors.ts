@@ -1,5 +1,5 @@
-import type { RouteContext } from '../context';
-import { lazy } from '../lazy';
+import type { RouteContext } from '../core/context';
+import { lazy } from '../core/lazy';
 import type { CorsSettings } from './cors-answer';
 import type { Middleware } from '../types';
 

@@ -1,5 +1,5 @@
-import { compose, type Handler, type Recover } from '../compose';
-import type { RouteContext } from '../context';
+import { compose, type Handler, type Recover } from '../routing/compose';
+import type { RouteContext } from '../core/context';
 import { isCorsMiddleware } from './cors';
 import { empty } from '../core/response';
 import type { Middleware } from '../types';

@@ -1,4 +1,4 @@
-import type { RouteContext } from '../context';
+import type { RouteContext } from '../core/context';
 import { bytesResponse, isBinaryBody } from './bytes';
 import type { Responder } from './serialize';
 

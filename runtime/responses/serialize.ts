@@ -1,6 +1,6 @@
 import type { ClassTransformOptions } from 'class-transformer';
 import type { Serializer } from './plain-instances';
-import { lazy } from '../lazy';
+import { lazy } from '../core/lazy';
 import { toResponse } from '../core/response';
 
 /** Turns what a handler returned into a Response. */

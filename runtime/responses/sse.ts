@@ -1,4 +1,4 @@
-import type { RouteContext } from '../context';
+import type { RouteContext } from '../core/context';
 
 /** One Server-Sent Event with its optional fields; `data` is sent as JSON. */
 export interface SseEvent<T = unknown> {

@@ -1,6 +1,6 @@
 import { defaultErrorResponse } from '../errors/error-handler';
 import { HttpError } from '../errors/http-error';
-import { lazy } from '../lazy';
+import { lazy } from '../core/lazy';
 import { nodeRuntime } from '../peers/node-runtime';
 import { hash, notFound } from '../responses/docs-page';
 import type { ScalarHandler, ScalarOptions, ScalarRouteContext } from './options';

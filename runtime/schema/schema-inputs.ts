@@ -1,4 +1,4 @@
-import type { RouteContext } from '../context';
+import type { RouteContext } from '../core/context';
 import type { FieldLocation } from '../errors/http-error';
 import { assertJsonContentType, decodeUtf8, parseJson, readBody } from '../inputs/body';
 import { assertBodyDepth } from '../inputs/body-depth';

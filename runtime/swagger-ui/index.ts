@@ -1,6 +1,6 @@
 import { defaultErrorResponse } from '../errors/error-handler';
 import { HttpError } from '../errors/http-error';
-import { lazy } from '../lazy';
+import { lazy } from '../core/lazy';
 import { nodeRuntime, requireFromProject } from '../peers/node-runtime';
 import { hash, notFound } from '../responses/docs-page';
 import { CONTENT_TYPES, parseDocsPath } from './files';

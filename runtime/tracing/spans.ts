@@ -1,5 +1,5 @@
 import type { Attributes, Span } from '@opentelemetry/api';
-import type { Handler } from '../compose';
+import type { Handler } from '../routing/compose';
 import type { ErrorResponder } from '../errors/error-handler';
 import { HttpError } from '../errors/http-error';
 import { importOpenTelemetry } from '../peers/opentelemetry';

@@ -8,7 +8,7 @@ import { copyIntoDto } from './plain-to-dto';
 import { loadRuleFree, type RuleFree } from '../dto/rule-free';
 import { combinedStorage, loadTransformerStorages, type TransformerStorage } from '../dto/transformer-storage';
 import type { FieldError, FieldLocation } from '../errors/http-error';
-import { lazy } from '../lazy';
+import { lazy } from '../core/lazy';
 import type { Class } from '../types';
 
 export type { FieldError } from '../errors/http-error';

@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -40,7 +40,7 @@ runtime('has no cycle between its folders either (each folder a room, each top-l
 
 // ARCHITECTURE.md's layers of runtime/, bottom to top, flattened: a room imports only rooms listed before it.
 const LAYERS = [
-  ...['core', 'lazy.ts', 'peers', 'context.ts', 'types.ts', 'compose.ts'],
+  ...['core', 'peers', 'types.ts'],
   'metadata',
   ...['errors', 'dto', 'validation', 'inputs', 'schema'],
   ...['decorators', 'routing', 'responses'],
@@ -54,6 +54,29 @@ runtime("keeps ARCHITECTURE.md's layers: every room listed, and each imports onl
   assert.equal([...graph.keys()].filter((room) => !LAYERS.includes(room)), [], 'room(s) of runtime/ missing from the layers (here and in ARCHITECTURE.md)');
   const upward = [...graph].flatMap(([room, targets]) => targets.filter((target) => LAYERS.indexOf(target) >= LAYERS.indexOf(room)).map((target) => `${room} -> ${target}`));
   assert.equal(upward, [], 'import(s) from a room to one at or above it');
+});
+
+// The rooms of twelve (ARCHITECTURE.md): a reader takes in a folder at a glance.
+const MOST_FILES = 12;
+const MOST_FILES_AT_THE_TOP = 8;
+
+/** Each folder of `dir` (`.` for `dir` itself, else its path under `dir`) with the number of files directly in it. */
+function folderSizes(dir: string, folder = '.'): [string, number][] {
+  const entries = readdirSync(join(dir, folder), { withFileTypes: true });
+  const files = entries.filter((entry) => entry.isFile()).length;
+  const below = entries.filter((entry) => entry.isDirectory()).flatMap((entry) => folderSizes(dir, folder === '.' ? entry.name : `${folder}/${entry.name}`));
+  return [[folder, files], ...below];
+}
+
+runtime(`keeps its rooms small: at most ${MOST_FILES} files in a folder, at most ${MOST_FILES_AT_THE_TOP} at the top of runtime/`, () => {
+  const over = folderSizes(RUNTIME).filter(([folder, files]) => files > (folder === '.' ? MOST_FILES_AT_THE_TOP : MOST_FILES));
+  assert.equal(over.map(([folder, files]) => `${folder}: ${files} files`), []);
+});
+
+runtime('has no cycle between the rooms inside a folder split into rooms (openapi/, decorators/)', () => {
+  const split = folderSizes(RUNTIME).filter(([folder]) => folder !== '.' && !folder.includes('/') && readdirSync(join(RUNTIME, folder), { withFileTypes: true }).some((entry) => entry.isDirectory()));
+  assert.equal(['decorators', 'openapi'].filter((folder) => !split.some(([name]) => name === folder)), [], 'a folder that is no longer split');
+  for (const [folder] of split) assert.equal(findFolderCycles(join(RUNTIME, folder)), [], `runtime/${folder}/`);
 });
 
 runtime.run();

@@ -4,7 +4,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { ApiOperation, ApiResponse, Controller, Get, createApplication } from '../../runtime/index';
 import { createDocumentGenerator } from '../../runtime/openapi/index';
-import { summaryFromMethodName } from '../../runtime/openapi/summaries';
+import { summaryFromMethodName } from '../../runtime/openapi/document/summaries';
 
 // Issue 44, items 12–13: what linters (Spectral's spectral:oas, Redocly's recommended) asked of the document:
 // servers, a summary per operation, no unused component.

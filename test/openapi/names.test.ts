@@ -1,6 +1,6 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { assertNamesKept, documentedName, KEEP_NAMES_SETTING, looksMangled } from '../../runtime/openapi/names';
+import { assertNamesKept, documentedName, KEEP_NAMES_SETTING, looksMangled } from '../../runtime/openapi/schemas/names';
 
 const mangled = suite('looksMangled');
 

@@ -4,7 +4,7 @@ import { defaultMetadataStorage } from 'class-transformer/cjs/storage.js';
 import { IsString, ValidateNested } from 'class-validator';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { buildSchemas, loadSchemaTools, type SchemaTools } from '../../runtime/openapi/schemas';
+import { buildSchemas, loadSchemaTools, type SchemaTools } from '../../runtime/openapi/schemas/schemas';
 
 class LineDto {
   @IsString()

@@ -2,7 +2,7 @@ import v8 from 'node:v8';
 import vm from 'node:vm';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { lazy } from '../../runtime/lazy';
+import { lazy } from '../../runtime/core/lazy';
 
 v8.setFlagsFromString('--expose-gc');
 const gc = vm.runInNewContext('gc') as () => void;

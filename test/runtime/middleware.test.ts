@@ -1,6 +1,6 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { compose } from '../../runtime/compose';
+import { compose } from '../../runtime/routing/compose';
 import { Controller, Get, HttpError, Use, createApplication, type Middleware, type RouteContext } from '../../runtime/index';
 import { captureConsole, jsonOf, request } from './helpers';
 

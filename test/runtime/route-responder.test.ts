@@ -1,6 +1,6 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import type { RouteContext } from '../../runtime/context';
+import type { RouteContext } from '../../runtime/core/context';
 import { routeResponder } from '../../runtime/responses/route-responder';
 import type { Responder } from '../../runtime/responses/serialize';
 
