@@ -134,6 +134,19 @@ try {
     loaded.out + loaded.err,
   );
 
+  // `next-app-controllers/dto`, a DTO file's first import: reflect-metadata alone, through import and require, without
+  // the library (issue 52: a DTO module Turbopack evaluates before the library's entry).
+  const dtoEntry = run(
+    process.execPath,
+    [
+      '--input-type=module',
+      '-e',
+      "await import('next-app-controllers/dto'); const esm = typeof Reflect.getMetadata; const { createRequire } = await import('node:module'); createRequire(import.meta.url)('next-app-controllers/dto'); const loaded = Object.keys((await import('node:module')).createRequire(import.meta.url).cache).some((path) => path.includes('/dist/index.')); console.log(JSON.stringify({ esm, library: loaded }));",
+    ],
+    app,
+  );
+  check("import 'next-app-controllers/dto' sets up reflect-metadata, and loads nothing of the library", dtoEntry.out.trim() === JSON.stringify({ esm: 'function', library: false }), dtoEntry.out + dtoEntry.err);
+
   // Every name the declarations export as a value (a class, a function, a const) is there at run time. A class
   // exported as a type only must not read as a value: `new` or `instanceof` would compile, then the import fail.
   for (const entry of ['index', 'proxy', 'testing']) {

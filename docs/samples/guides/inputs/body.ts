@@ -1,3 +1,5 @@
+// A DTO file's first import (see Getting started): reflect-metadata before class-transformer's @Type runs.
+import 'next-app-controllers/dto';
 import { Type } from 'class-transformer';
 import { IsArray, IsInt, IsString, Min, ValidateNested } from 'class-validator';
 import { Body, Controller, HttpCode, Post, createApplication } from 'next-app-controllers';

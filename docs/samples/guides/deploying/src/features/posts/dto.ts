@@ -1,3 +1,5 @@
+// First: loads reflect-metadata before the decorators below run, in whatever order the bundler evaluates modules.
+import 'next-app-controllers/dto';
 import { IsString, MinLength } from 'class-validator';
 
 export class CreatePostDto {

@@ -1,6 +1,6 @@
 'use client';
-// A client module that uses DTO classes imports reflect-metadata itself, as the server does.
-import 'reflect-metadata';
+// A client module that uses DTO classes loads reflect-metadata first, as a DTO file does.
+import 'next-app-controllers/dto';
 import { plainToInstance } from 'class-transformer';
 import { validate } from 'class-validator';
 import { useState } from 'react';
