@@ -12,12 +12,15 @@ export async function runDispatch({ rounds = 100, batch = 400 } = {}) {
   const fmw = buildFindMyWay(routes);
   const traced = buildOurs(routes, undefined, { tracing: true });
   const limited = buildOurs(routes, undefined, { rateLimit: { limit: 1e12, window: 60_000 } });
+  // Issue 52: X-Request-Id on error answers only.
+  const idOff = buildOurs(routes, undefined, { requestId: false });
   const candidates = {
     ours: (r) => ours.handle(r),
     hono: (r) => hono.fetch(r),
     'find-my-way': fmw,
     'ours, tracing': (r) => traced.handle(r),
     'ours, rate limit': (r) => limited.handle(r),
+    'ours, requestId off': (r) => idOff.handle(r),
   };
   const requests = requestsFor(200);
   const cases = [];
@@ -67,6 +70,10 @@ export async function runDispatch({ rounds = 100, batch = 400 } = {}) {
       rateLimit: at('ours, rate limit'),
       tracingPerOff: at('ours, tracing') / at('ours'),
       rateLimitPerOff: at('ours, rate limit') / at('ours'),
+      idOff: at('ours, requestId off'),
+      idOffPerHono: at('ours, requestId off') / at('hono'),
+      // On (the default) against off, paired per round.
+      idOnPerOff: pairedRatio(samples.get(`${name}/ours`), samples.get(`${name}/ours, requestId off`)),
     };
   });
   // On/off per request: the median of the per-round ratios (each round times both moments apart), which a busy
@@ -85,6 +92,8 @@ export async function runDispatch({ rounds = 100, batch = 400 } = {}) {
       findMyWayPerFloor: geomean(rows.map((r) => r.findMyWayPerFloor)),
       tracingPerOff: geomean(rows.map((r) => r.tracingPerOff)),
       rateLimitPerOff: geomean(rows.map((r) => r.rateLimitPerOff)),
+      idOffPerHono: geomean(rows.map((r) => r.idOffPerHono)),
+      idOnPerOff: geomean(rows.map((r) => r.idOnPerOff)),
     },
   };
 }

@@ -97,6 +97,17 @@ if (chosen.includes('dispatch')) {
     ),
   );
   console.log(`target ours/floor ≤ ${TARGETS.dispatchPerFloor}: ${mark(r.geomean.oursPerFloor <= TARGETS.dispatchPerFloor)}; ours/Hono ≤ ${TARGETS.dispatchPerHono}: ${mark(r.geomean.oursPerHono <= TARGETS.dispatchPerHono)}\n`);
+  console.log('requestId: false (issue 52): X-Request-Id on error answers only, the same requests');
+  console.log(
+    table(
+      ['request', 'ours', 'requestId off', 'off/Hono', 'on/off (paired)'],
+      [
+        ...r.rows.map((row) => [row.request, fmt(row.ours), fmt(row.idOff), ratio(row.idOffPerHono), ratio(row.idOnPerOff)]),
+        ['geometric mean', '', '', ratio(r.geomean.idOffPerHono), ratio(r.geomean.idOnPerOff)],
+      ],
+    ),
+  );
+  console.log(`target off/Hono ≤ ${TARGETS.dispatchPerHono}: ${mark(r.geomean.idOffPerHono <= TARGETS.dispatchPerHono)}; on/off ≤ 1.06: ${mark(r.geomean.idOnPerOff <= 1.06)}\n`);
   console.log('Production options (issue 35), the same requests: tracing on with the no-op provider, and an app-wide limit in the memory store, each / ours without');
   console.log(
     table(

@@ -29,6 +29,24 @@ function documentCreateResponse(dir: string): void {
   writeFileSync(file, text.replace('import {\n  ApiTags,', 'import {\n  ApiResponse,\n  ApiTags,').replace("  @Post('')\n", "  @Post('')\n  @ApiResponse({ status: 201, type: CreatePostDto })\n"));
 }
 
+/**
+ * Issue 52: the app module's imports sorted as an import sorter leaves them, the controllers (and through them the
+ * generated DTOs, whose @Type runs as they are decorated) before the library; `e2e.test.ts` builds the written order.
+ */
+function importControllersFirst(dir: string): void {
+  const file = join(dir, 'src/app.ts');
+  const library = "import { createApplication } from 'next-app-controllers';\n";
+  const text = read(dir, 'src/app.ts');
+  assert.ok(text.startsWith(library), text);
+  const lines = text.slice(library.length).split('\n');
+  let lastImport = -1;
+  lines.forEach((line, index) => {
+    if (line.startsWith('import ')) lastImport = index;
+  });
+  lines.splice(lastImport + 1, 0, library.trimEnd());
+  writeFileSync(file, lines.join('\n'));
+}
+
 /** A server module reading a field of the typed create response: `title`, or a misspelling tsc must reject. */
 const typedClientUse = (field: string) => `import { api } from '@/lib/api/server';
 
@@ -82,9 +100,10 @@ e2e('a pnpm project: init installs with pnpm, generate resource type-checks, bui
   writeFileSync(join(dir, 'src/app/typed-client-use.ts'), typedClientUse('title'));
   const tsc = await tscRun();
   assert.is(tsc.code, 0, tsc.output);
+  importControllersFirst(dir);
   const build = await nextBuild(dir);
   assert.is(build.code, 0, build.output);
-  step('tsc and next build done');
+  step('tsc and next build done (Turbopack, the controllers imported before the library)');
 
   const server = await nextStart(dir);
   try {

@@ -67,10 +67,14 @@ export interface IsolatedAppOptions {
   /** Packages beyond next, react and the required peers (the docs packages, for instance): a name (the version the
    * repository installed) or `name@version`. */
   extra?: string[];
+  /** Another fixture folder than test/fixtures/isolated-app. */
+  fixture?: string;
+  /** Only next, react, react-dom and the required peers (class-validator, class-transformer), and `extra`. */
+  minimal?: boolean;
 }
 
 /** The app's package.json: the packed library, the Next.js version under test, the rest pinned. */
-function appManifest(name: string, { next, extra = [] }: IsolatedAppOptions) {
+function appManifest(name: string, { next, extra = [], minimal = false }: IsolatedAppOptions) {
   const pinned = (spec: string) => {
     const at = spec.lastIndexOf('@');
     return at > 0 ? [spec.slice(0, at), spec.slice(at + 1)] : [spec, installedVersion(spec)];
@@ -82,7 +86,7 @@ function appManifest(name: string, { next, extra = [] }: IsolatedAppOptions) {
       ['next', next],
       ['next-app-controllers', `file:${packLibrary()}`],
       // The fixture's Zod and Valibot controllers import their libraries: every install of it has them.
-      ...[...new Set(['react', 'react-dom', 'class-validator', 'class-transformer', ...SCHEMA_PACKAGES, ...AUTH_PACKAGES, ...SERVICES_PACKAGES, ...extra])].map(pinned),
+      ...[...new Set(['react', 'react-dom', 'class-validator', 'class-transformer', ...(minimal ? [] : [...SCHEMA_PACKAGES, ...AUTH_PACKAGES, ...SERVICES_PACKAGES]), ...extra])].map(pinned),
     ]),
     devDependencies: Object.fromEntries(['typescript', '@types/react', '@types/node'].map(pinned)),
   };
@@ -93,7 +97,7 @@ const writeJson = (file: string, value: unknown) => writeFileSync(file, `${JSON.
 /** Copies the fixture into a fresh temporary folder and installs it; returns the folder. */
 export function installIsolatedApp(options: IsolatedAppOptions): string {
   const dir = mkdtempSync(join(tmpdir(), `nac-isolated-next${Number.parseInt(options.next, 10)}-`));
-  cpSync(ISOLATED_FIXTURE, dir, { recursive: true });
+  cpSync(options.fixture ?? ISOLATED_FIXTURE, dir, { recursive: true });
   writeJson(join(dir, 'package.json'), appManifest('isolated-app', options));
   run('npm', ['install', '--no-audit', '--no-fund'], dir);
   return dir;

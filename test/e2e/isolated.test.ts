@@ -130,15 +130,6 @@ for (const variant of VARIANTS) {
       assert.match(String(missing.headers['content-type']), /json/);
     });
 
-    test("issue 52: DTOs with @Type load whatever the import order (app.ts imports its controllers first; a second route's decorated class comes before the library)", async () => {
-      const { port } = running();
-      const design = await send(port, 'GET', '/acc-api/design');
-      assert.is(design.status, 200);
-      assert.equal(design.json(), { decorated: 'function', designTypeIsEventData: true });
-      const missing = await send(port, 'GET', '/acc-api/nope');
-      assert.is(missing.status, 404);
-    });
-
     test('a Zod and a Valibot controller beside the DTO one: 422 with the libraries\' issues, responses sent as the schema outputs them', async () => {
       const { port } = running();
       const note = await send(port, 'POST', '/api/notes', json({ text: 'hi', tags: [{ name: 'a' }], extra: 1 }));
