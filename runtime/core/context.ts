@@ -12,15 +12,21 @@ export class RouteContext<Params extends Record<string, string> = Record<string,
    * and its log line's. The incoming `X-Request-Id` when it is a sane token, else the trace's id when tracing is on,
    * else a new UUID-shaped id (a random prefix per process and a counter: unique, not secret); empty outside an application's dispatch.
    */
-  readonly requestId: string;
+  get requestId(): string {
+    const id = this.id;
+    return typeof id === 'string' ? id : (this.id = id(this.request));
+  }
   /** A per-request object for middleware to hand things to handlers (e.g. the signed-in user). */
   state: State = {} as State;
   private search: URLSearchParams | undefined;
+  // The id, or what makes it on first read (`createApplication({ requestId: false })`: a successful answer that
+  // nothing logs never needs one).
+  private id: string | ((request: Request) => string);
 
-  constructor(request: Request, params: Params, requestId = '') {
+  constructor(request: Request, params: Params, requestId: string | ((request: Request) => string) = '') {
     this.request = request;
     this.params = params;
-    this.requestId = requestId;
+    this.id = requestId;
   }
 
   /** The query string, parsed on first use. */

@@ -1,3 +1,5 @@
+import type { RouteContext } from '../core/context';
+
 // Every answer of the application carries X-Request-Id, the id its error body and its log line name too.
 
 /** At most 128 of `A-Z a-z 0-9 . _ : -`: an id a client or a proxy sent that is safe to echo and to log. */
@@ -33,8 +35,13 @@ export function requestIdOf(request: Request, traceId?: () => string | undefined
   return prefix + counter;
 }
 
+/** `response` with its request's `X-Request-Id`. */
+export function withRequestId(response: Response, context: RouteContext): Response {
+  return withId(response, context.requestId);
+}
+
 /** `response` with `X-Request-Id: id`; a copy when its headers are immutable (a fetch() answer, Response.redirect()). */
-export function withRequestId(response: Response, id: string): Response {
+function withId(response: Response, id: string): Response {
   try {
     response.headers.set('x-request-id', id);
     return response;
@@ -49,6 +56,6 @@ export function withRequestId(response: Response, id: string): Response {
  * `createApplication({ requestId: false })`: a successful answer goes without the header (undici checks every
  * character of a header it sets, ~0.3–0.45 µs for a 36-character id); an error answer carries it, as its body does.
  */
-export function withRequestIdOnErrors(response: Response, id: string): Response {
-  return response.status >= 400 ? withRequestId(response, id) : response;
+export function withRequestIdOnErrors(response: Response, context: RouteContext): Response {
+  return response.status >= 400 ? withId(response, context.requestId) : response;
 }

@@ -1,4 +1,5 @@
 import type { HttpCaching } from '../caching/http-caching';
+import type { RouteContext } from '../core/context';
 import { compose, type Handler } from '../routing/compose';
 import type { ErrorHook, ErrorResponder } from '../errors/error-handler';
 import { csrfCheck, type CsrfOptions } from '../guards/csrf';
@@ -76,10 +77,13 @@ export function loadStepModules(settings: StepSettings): StepModules | Promise<S
 export interface RouteSteps {
   /** The application's error handler (recording unexpected errors on the active span when traced). */
   fail: ErrorResponder;
-  /** The request's id (dispatch/request-id.ts): the incoming sane `X-Request-Id`, the trace's id, or a new one. */
-  requestId(request: Request): string;
+  /**
+   * The request's id (dispatch/request-id.ts): the incoming sane `X-Request-Id`, the trace's id, or a new one; with
+   * `requestId: false`, what makes it when the context's `requestId` is first read.
+   */
+  requestId(request: Request): string | ((request: Request) => string);
   /** The answer with its `X-Request-Id` header: every answer's, or with `requestId: false` an error answer's only. */
-  identify(response: Response, id: string): Response;
+  identify(response: Response, context: RouteContext): Response;
   /** With `log`: writes the request's line once it is answered; undefined without, so that it costs nothing. */
   done?: RequestLog['done'];
   /** For the invoker: the responder with ETags, and the spans of validation, handler and contract. */
@@ -102,6 +106,7 @@ export function routeSteps(settings: StepSettings, modules: StepModules, errorHa
   const traced = tracing ? tracing.fail(errorHandler) : errorHandler;
   const fail = requestLog ? requestLog.fail(traced) : traced;
   const traceId = tracing?.traceId;
+  const idOf = traceId ? (request: Request) => requestIdOf(request, traceId) : requestIdOf;
   const csrf = csrfCheck(settings.csrf, fail);
   const authenticate = modules.authenticator?.(fail);
   const limit = rateLimiter?.({ basePath: settings.basePath, rateLimit: settings.rateLimit, store: settings.store, fail, onError: settings.onError });
@@ -109,7 +114,7 @@ export function routeSteps(settings: StepSettings, modules: StepModules, errorHa
   const verified = webhooks?.({ store: settings.store, bodyLimit: settings.bodyLimit ?? 1024 * 1024, fail });
   return {
     fail,
-    requestId: traceId ? (request) => requestIdOf(request, traceId) : requestIdOf,
+    requestId: settings.requestId === false ? () => idOf : idOf,
     identify: settings.requestId === false ? withRequestIdOnErrors : withRequestId,
     done: requestLog?.done,
     responder: httpCaching?.etag,

@@ -92,9 +92,15 @@ ids('the error body without a request id is what the helpers compare (requestId 
 ids('requestId: false: no header on a successful answer; an error answer keeps it, and its body, the log line and a 500 name the id', async () => {
   const { log: logger, lines } = capturedPino();
   const handler = app({ requestId: false, log: logger });
+  const read: string[] = [];
+  handler.use((context, next) => {
+    read.push(context.requestId, context.requestId);
+    return next();
+  });
   const found = await request(handler, 'GET', '/api/notes/1', { headers: { 'x-request-id': 'ok-1' } });
   assert.is(found.status, 200);
   assert.is(found.headers.get('x-request-id'), null);
+  assert.equal(read, ['ok-1', 'ok-1'], 'middleware reads the id, made once on first read');
   const head = await request(handler, 'HEAD', '/api/notes/1');
   assert.is(head.headers.get('x-request-id'), null);
   const missing = await request(handler, 'GET', '/api/nope', { headers: { 'x-request-id': 'miss-1' } });
