@@ -62,8 +62,10 @@ export class HttpError extends Error {
     return typeof error === 'object' && error !== null && (error as never)[BRAND] === true;
   }
 
-  // `instanceof HttpError` answers as `HttpError.is` does, so that an error of another copy is one too; a subclass
-  // (`instanceof NotFoundError`) is checked through its prototype as usual.
+  /**
+   * `instanceof HttpError` answers as {@link HttpError.is} does, so that an error of another copy of the library (the
+   * proxy entry's, the CommonJS build's) is one too; a subclass (`instanceof NotFoundError`) checks its prototype as usual.
+   */
   static [Symbol.hasInstance](value: unknown): boolean {
     return this === HttpError ? HttpError.is(value) : Function.prototype[Symbol.hasInstance].call(this, value);
   }
