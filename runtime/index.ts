@@ -5,6 +5,7 @@ export type { Application, ApplicationOptions, RouteHandler } from './applicatio
 export { RouteContext } from './core/context';
 export { Controller } from './decorators/routes/controller';
 export { All, Delete, Get, Head, Options, Patch, Post, Put } from './decorators/routes/routes';
+export type { PathParamNames, RouteDecorator, RouteDecoratorFactory } from './decorators/routes/routes';
 export { Body } from './decorators/parameters/body';
 export { Form } from './decorators/parameters/form';
 export { IsFile } from './decorators/parameters/is-file';
@@ -12,6 +13,7 @@ export { Nullable } from './decorators/parameters/nullable';
 export type { IsFileOptions } from './validation/file-rule';
 export { Headers, Params, Query } from './decorators/parameters/query';
 export { createParamDecorator } from './decorators/parameters/param-decorator';
+export type { InputDecorator, InputOf } from './decorators/parameters/input-decorator';
 export { HttpCode, Use } from './decorators/routes/use';
 export { Sse } from './decorators/features/sse';
 export type { SseOptions } from './decorators/features/sse';

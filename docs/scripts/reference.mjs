@@ -32,13 +32,13 @@ export const PAGES = [
     slug: 'routing',
     title: 'Controllers and routes',
     description: 'The class and method decorators that declare routes, and the types they use.',
-    exports: ['Controller', 'Get', 'Post', 'Put', 'Patch', 'Delete', 'Head', 'Options', 'All', 'HttpCode', 'Produces', 'HttpMethod', 'RouteMethod', 'Class'],
+    exports: ['Controller', 'Get', 'Post', 'Put', 'Patch', 'Delete', 'Head', 'Options', 'All', 'RouteDecoratorFactory', 'RouteDecorator', 'PathParamNames', 'HttpCode', 'Produces', 'HttpMethod', 'RouteMethod', 'Class'],
   },
   {
     slug: 'inputs',
     title: 'Inputs and validation',
     description: 'The parameter decorators that read and validate a request, and custom parameters.',
-    exports: ['Body', 'Form', 'Query', 'Params', 'Headers', 'IsFile', 'IsFileOptions', 'Nullable', 'createParamDecorator', 'ParamResolver', 'StandardSchemaV1', 'Paginated', 'PaginatedOptions', 'PageStyle', 'CursorPageQuery', 'OffsetPageQuery', 'CursorPage', 'OffsetPage', 'PageOf'],
+    exports: ['Body', 'Form', 'Query', 'Params', 'Headers', 'IsFile', 'IsFileOptions', 'Nullable', 'createParamDecorator', 'ParamResolver', 'InputDecorator', 'InputOf', 'StandardSchemaV1', 'Paginated', 'PaginatedOptions', 'PageStyle', 'CursorPageQuery', 'OffsetPageQuery', 'CursorPage', 'OffsetPage', 'PageOf'],
   },
   {
     slug: 'responses',

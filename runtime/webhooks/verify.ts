@@ -29,7 +29,7 @@ const encoder = new TextEncoder();
 /**
  * `@Webhook` routes (a chunk, loaded by the dispatcher only when a route has one): the body's bytes are read once under
  * the body limit, verified against the signature (hmac.ts: Node's createHmac, or WebCrypto on Edge), and handed on as the request's body for `@Body`; a
- * delivery id seen within the tolerance is answered with the first delivery's stored answer.
+ * delivery id seen within the tolerance is answered with the first delivery's stored answer and `Webhook-Replayed: true`.
  */
 export function webhooks(settings: WebhookSettings): (definition: RouteDefinition, run: Handler) => Handler {
   const store = applicationStore(settings.store);
@@ -181,7 +181,10 @@ async function deduplicated(store: ApplicationStore, key: string, context: Route
     }
     if (record?.state !== 'done') return fail(clientError(409, 'This webhook delivery is being processed: retry later'), context);
     const body = fromBase64(record.body ?? '');
-    return new Response(body.byteLength === 0 && nullBodyStatus(record.status!) ? null : body, { status: record.status, headers: record.headers });
+    // As `Idempotency-Replayed` says of a replayed answer: the handler did not run for this delivery.
+    const headers = new Headers(record.headers);
+    headers.set('webhook-replayed', 'true');
+    return new Response(body.byteLength === 0 && nullBodyStatus(record.status!) ? null : body, { status: record.status, headers });
   }
   let response: Response;
   try {

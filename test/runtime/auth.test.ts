@@ -407,6 +407,23 @@ testing('auth.headers passes the real verification of a JWT scheme, with its sco
   assert.is((await application.fetch('/api/t/any', { headers: { 'x-api-key': 'test-made-up' } })).status, 401);
 });
 
+testing('its defaults: a JWT signed ES256 for sub "test-user", from the scheme\'s first issuer to its audience, valid 10 minutes; a stub credential "test-<uuid>"', async () => {
+  const { testAuth } = await import('../../runtime/testing');
+  const { decodeJwt, decodeProtectedHeader } = await import('jose');
+  const scheme = bearer({ name: 'jwt', jwt: { jwks: 'http://127.0.0.1:9/never-fetched.json', issuer: [ISSUER, 'https://other.example/'], audience: AUDIENCE } });
+  const hs = bearer({ name: 'hs', jwt: { key: 'a-secret-of-at-least-32-bytes-000000', issuer: ISSUER, audience: [AUDIENCE, 'second'], algorithms: ['HS256'] } });
+  const key = apiKey({ name: 'key', header: 'X-API-Key', verify: () => undefined });
+  const application = createApplication({ controllers: [], auth: { schemes: [scheme, hs, key] } });
+  const auth = testAuth(application);
+  const token = await auth.credential(scheme);
+  const claims = decodeJwt(token);
+  assert.equal({ sub: claims.sub, iss: claims.iss, aud: claims.aud, lifetime: claims.exp! - claims.iat! }, { sub: 'test-user', iss: ISSUER, aud: AUDIENCE, lifetime: 600 });
+  assert.is(decodeProtectedHeader(token).alg, 'ES256');
+  const signedHs = await auth.credential(hs, { sub: 'u2' });
+  assert.equal([decodeProtectedHeader(signedHs).alg, decodeJwt(signedHs).aud, decodeJwt(signedHs).sub], ['HS256', [AUDIENCE, 'second'], 'u2']);
+  assert.match(await auth.credential(key), /^test-[0-9a-f-]{36}$/);
+});
+
 testing('testAuth refuses under NODE_ENV=production, and the dispatcher ignores its credentials there', async () => {
   const { testAuth } = await import('../../runtime/testing');
   const key = apiKey({ name: 'key', header: 'X-API-Key', verify: () => undefined });

@@ -113,7 +113,7 @@ test('Standard Webhooks: several secrets while rotating, and several signatures 
   assert.is(ran, 2);
 });
 
-test('a replayed delivery id gets the first answer and the handler ran once', async () => {
+test('a replayed delivery id gets the first answer with Webhook-Replayed: true, and the handler ran once', async () => {
   ran = 0;
   const target = app();
   const body = JSON.stringify({ type: 'order.paid' });
@@ -122,6 +122,9 @@ test('a replayed delivery id gets the first answer and the handler ran once', as
   assert.is(ran, 1);
   assert.is(second.status, first.status);
   assert.equal(await second.json(), await first.json());
+  assert.is(first.headers.get('webhook-replayed'), null);
+  assert.is(second.headers.get('webhook-replayed'), 'true');
+  assert.is(second.headers.get('content-type'), first.headers.get('content-type'));
 });
 
 test('@Webhook with @Idempotent: the bytes are read once for both, @Body gets them, the body is used after, a retry is replayed', async () => {
@@ -203,13 +206,17 @@ test('a body over the limit is a 413 before any verification', async () => {
   assert.is(ran, 0);
 });
 
-test('the document marks the route and documents its signature headers and 401', async () => {
+test('the document marks the route and documents its signature headers, Webhook-Replayed and the 401', async () => {
   const document = (await generateOpenApiDocument({ title: 'API', applications: [app()] })) as any;
   const standard = document.paths['/api/hooks/standard'].post;
   assert.equal(standard['x-webhook'], { provider: 'standard-webhooks' });
   const names = standard.parameters.filter((parameter: any) => parameter.in === 'header' && parameter.required).map((parameter: any) => parameter.name);
   assert.equal(names, ['webhook-id', 'webhook-timestamp', 'webhook-signature']);
   assert.ok(standard.responses['401']);
+  const success = Object.entries(standard.responses).filter(([status]) => status.startsWith('2'));
+  assert.ok(success.length > 0);
+  for (const [, response] of success) assert.equal((response as any).headers['Webhook-Replayed'].schema, { type: 'string', const: 'true' });
+  assert.is(standard.responses['401'].headers?.['Webhook-Replayed'], undefined);
   assert.equal(document.paths['/api/hooks/stripe'].post.parameters.map((parameter: any) => parameter.name), ['Stripe-Signature']);
   assert.equal(document.paths['/api/hooks/github'].post.parameters.map((parameter: any) => parameter.name), ['X-Hub-Signature-256', 'X-GitHub-Delivery']);
 });

@@ -2,6 +2,7 @@ import type { AuthOptions, AuthScheme, PrincipalOf } from '../../metadata/auth-s
 import { principalOf } from '../../metadata/principal';
 import type { ParamResolver } from '../../types';
 import { onClassOrMethod } from '../legacy';
+import type { InputDecorator } from '../parameters/input-decorator';
 import { createParamDecorator } from '../parameters/param-decorator';
 
 type ClassOrMethodDecorator = (target: object, propertyKey?: string | symbol, descriptor?: unknown) => void;
@@ -26,6 +27,8 @@ export function Public(): ClassOrMethodDecorator {
 
 /**
  * The principal of the scheme that let the request in (`@Principal()`), or of one scheme (`@Principal(jwt)`:
- * `undefined` when another let it in, or none with `optional`). Its type is `PrincipalOf<typeof jwt>`.
+ * `undefined` when another let it in, or none with `optional`). Its type is `PrincipalOf<typeof jwt>`: the parameter's
+ * type must accept it (see {@link InputDecorator}), or the decorator fails to compile. `@Principal()` is not checked.
  */
-export const Principal: (scheme?: AuthScheme<any>) => ParameterDecorator = createParamDecorator(principalOf as ParamResolver<unknown, AuthScheme>);
+export const Principal: <S extends AuthScheme<any> | undefined = undefined>(scheme?: S) => InputDecorator<'@Principal', S extends AuthScheme<infer P> ? P : unknown> =
+  createParamDecorator(principalOf as ParamResolver<unknown, AuthScheme>);

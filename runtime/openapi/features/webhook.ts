@@ -21,7 +21,10 @@ const PROVIDERS = {
   },
 } as const;
 
-/** A `@Webhook` route's operation: `x-webhook: { provider }`, its signature headers (required) and the 401. */
+/**
+ * A `@Webhook` route's operation: `x-webhook: { provider }`, its signature headers (required), the `Webhook-Replayed`
+ * header of a repeated delivery's answer and the 401.
+ */
 export function describeWebhook(operation: Omit<OperationObject, 'operationId'>, route: RouteDefinition, errors: ErrorFormatKind): void {
   const provider = route.webhook && PROVIDERS[route.webhook.verify.provider];
   if (provider === undefined) return;
@@ -29,6 +32,12 @@ export function describeWebhook(operation: Omit<OperationObject, 'operationId'>,
   const headers = provider.headers.map(([name, description]) => ({ name, in: 'header' as const, required: true, description, schema: { type: 'string' } }));
   operation.parameters = [...(operation.parameters ?? []), ...headers];
   const responses = operation.responses as Record<string, ResponseObject>;
+  for (const [status, response] of Object.entries(responses)) {
+    if (Number(status) >= 200 && Number(status) < 300 && !('$ref' in response)) {
+      const replayed = { description: '`true` on the answer to a repeated delivery id: the first delivery\'s answer, without running the handler again.', schema: { type: 'string', const: 'true' } };
+      responses[status] = { ...response, headers: { ...response.headers, 'Webhook-Replayed': replayed } };
+    }
+  }
   responses['401'] ??= {
     description: "Unauthorized: the webhook's signature is missing, does not match its body, or is outside the 5-minute tolerance",
     content: { [errorMediaType(errors)]: { schema: errorSchemaRef(errors, 400) } },
