@@ -206,6 +206,11 @@ redis('a sender killed with SIGKILL between attempts: another worker delivers it
   let app: ReturnType<typeof createApplication> | undefined;
   try {
     await until(() => output.includes('"id"') && hook.received.length === 1, 30_000);
+    // Between attempts: the job waits in BullMQ's delayed set (killed during an attempt, it would wait for its lock to
+    // expire, 30 s, before another worker takes it).
+    const inspect = new Queue(name, { connection: { host: '127.0.0.1', port: server.port } });
+    await until(async () => (await inspect.getDelayedCount()) === 1);
+    await inspect.close();
     child.kill('SIGKILL');
     await exited;
     const { id } = JSON.parse(output.trim().split('\n').pop()!);
