@@ -11,8 +11,8 @@ export type { BullmqQueueOptions } from './jobs/bullmq-queue';
 export { Scheduled } from './jobs/scheduled';
 export type { ScheduledContext } from './jobs/scheduled';
 export type { ScheduledOptions } from './metadata/scheduled';
-export { failedJobs, retryJob, startJobs, stopJobs } from './jobs/start';
-export type { StartJobsOptions } from './jobs/start';
+export { failedJobs, listSchedules, retryJob, startJobs, stopJobs } from './jobs/start';
+export type { ScheduleEntry, StartJobsOptions } from './jobs/start';
 export type { FailedJob, JobQueue } from './jobs/queue';
 export type { WebhookSecrets } from './jobs/secrets';
 

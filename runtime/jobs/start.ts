@@ -58,6 +58,28 @@ export async function retryJob(app: object, id: string): Promise<boolean> {
   return jobs.queue.retry(id);
 }
 
+/** One `@Scheduled` method of an application, as {@link listSchedules} gives it. */
+export interface ScheduleEntry {
+  name: string;
+  /** The cron pattern: five fields, or six with seconds first. */
+  pattern: string;
+  /** The IANA time zone it is read in; undefined for UTC. */
+  timezone?: string;
+  /** Its cron route: `<basePath>/_cron/<name>`. */
+  path: string;
+}
+
+/**
+ * The application's `@Scheduled` methods, in declaration order, with their cron routes (what
+ * `next-app-controllers schedules --vercel` writes into vercel.json). Starts nothing.
+ */
+export async function listSchedules(app: object): Promise<ScheduleEntry[]> {
+  const jobs = await withTimeout(jobsOf(app));
+  const basePath = (app as { basePath?: string }).basePath ?? '';
+  const prefix = `${basePath === '/' ? '' : basePath}/_cron/`;
+  return [...jobs.schedules.values()].map(({ name, pattern, timezone }) => ({ name, pattern, ...(timezone === undefined ? {} : { timezone }), path: `${prefix}${name}` }));
+}
+
 function withTimeout<T>(promise: Promise<T>): Promise<T> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const late = new Promise<never>((_, reject) => {
