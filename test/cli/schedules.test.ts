@@ -1,7 +1,8 @@
-import { mkdirSync, symlinkSync } from 'node:fs';
+import { existsSync, mkdirSync, symlinkSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
+import { vercelCrons } from '../../generators/schedules/index';
 import { BIN, REPO_ROOT, cleanup, read, tempProject, write } from './helpers';
 import { exec } from './processes';
 
@@ -111,3 +112,37 @@ vercel('--check exits 1 when vercel.json is missing', async () => {
 });
 
 vercel.run();
+
+const usage = suite('schedules: usage');
+
+usage('--check without --vercel is a usage error (exit 2): it compares vercel.json', async () => {
+  const dir = project();
+  const result = await cli(dir, 'schedules', '--check');
+  assert.is(result.code, 2, result.output);
+  assert.match(result.output, '--check compares vercel.json: use it with --vercel.');
+  cleanup();
+});
+
+usage('without --vercel it lists the schedules with their routes and writes nothing', async () => {
+  const dir = project();
+  const result = await cli(dir, 'schedules');
+  assert.is(result.code, 0, result.output);
+  assert.match(result.output, 'digest  */5 * * * *  /api/_cron/digest\ncleanup  0 3 * * *  /api/_cron/cleanup');
+  assert.not.ok(existsSync(join(dir, 'vercel.json')));
+  cleanup();
+});
+
+usage.run();
+
+const crons = suite('vercelCrons');
+
+crons('refuses a time zone other than UTC, naming the job: Vercel reads patterns in UTC', () => {
+  const schedule = { name: 'report', pattern: '0 8 * * *', path: '/api/_cron/report' };
+  assert.equal(vercelCrons([{ ...schedule, timezone: 'UTC' }]), [{ path: '/api/_cron/report', schedule: '0 8 * * *' }]);
+  assert.throws(
+    () => vercelCrons([{ ...schedule, timezone: 'Europe/Paris' }]),
+    (error: Error) => error.message === "@Scheduled('0 8 * * *', { name: 'report', timezone: 'Europe/Paris' }): Vercel's crons run in UTC. Write the pattern in UTC and drop the time zone.",
+  );
+});
+
+crons.run();
