@@ -31,6 +31,8 @@ export interface BoundSchedule extends QueueSchedule {
 export interface JobsRuntime {
   readonly queue: JobQueue & { webhookSecrets?: WebhookSecrets };
   readonly schedules: ReadonlyMap<string, BoundSchedule>;
+  /** No queue declared and no schedule: `startJobs` has nothing to start (the in-process queue runs jobs as they come). */
+  readonly idle: boolean;
   /** Starts the queue's worker (BullMQ) and the schedules: `startJobs`, once per process. */
   start(): Promise<void>;
   close(timeout: number): Promise<void>;
@@ -114,6 +116,7 @@ export async function attachJobs(settings: JobsSettings): Promise<JobsRuntime> {
   return {
     queue,
     schedules,
+    idle: settings.queue === undefined && schedules.size === 0,
     start: () => queue.start([...schedules.values()]),
     close: (timeout) => queue.close(timeout),
     route(dispatch, fail) {

@@ -13,7 +13,8 @@ const STARTED = Symbol.for('next-app-controllers.jobs-started');
  * Starts the application's jobs in this process: its schedules, and with `bullmqQueue` the worker that takes jobs
  * from Redis. Call it from `register()` in instrumentation.ts. It does nothing on the Edge runtime (`NEXT_RUNTIME` is
  * not `'nodejs'`), during `next build` (`NEXT_PHASE` is `'phase-production-build'`: no scheduler, no Redis
- * connection), or a second time in the process for the same basePath (`register()` can run more than once, and
+ * connection), for an application with no queue and no `@Scheduled` method (nothing to start), or a second time in
+ * the process for the same basePath (`register()` can run more than once, and
  * Next.js bundles may each hold a copy of the app). On SIGTERM the queue stops taking jobs and waits up to
  * `shutdownTimeout` for the running ones. Resolves false when it did not start.
  */
@@ -28,6 +29,9 @@ export async function startJobs(app: object, options: StartJobsOptions = {}): Pr
   if (started.has(key)) return false;
   started.add(key);
   const jobs = await withTimeout(jobsOf(app));
+  // An application with no queue and no schedule (instrumentation.ts as `init` writes it, before any job): nothing to
+  // start, and no SIGTERM listener.
+  if (jobs.idle) return false;
   await jobs.start();
   process.once('SIGTERM', () => {
     jobs.close(shutdownTimeout).then(

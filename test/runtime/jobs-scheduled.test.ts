@@ -1,7 +1,7 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { Controller, createApplication, Get } from '../../runtime/index';
-import { bullmqQueue, memoryQueue, Scheduled, startJobs, stopJobs, type JobQueue, type ScheduledContext } from '../../runtime/jobs';
+import { bullmqQueue, listSchedules, memoryQueue, Scheduled, startJobs, stopJobs, type JobQueue, type ScheduledContext } from '../../runtime/jobs';
 import { startRedis, type RunningRedis } from '../support/redis-server';
 
 // Issue 54, item 3: @Scheduled methods, the guards of startJobs (instrumentation's register()), the cron routes, and
@@ -61,7 +61,39 @@ guards('bullmqQueue() opens no connection before startJobs or a job (a port wher
   await stopJobs(app, 10);
 });
 
+guards('is a no-op for an application with no queue and no schedule: nothing started, no SIGTERM listener', async () => {
+  class PlainController {}
+  Controller('/plain')(PlainController);
+  const app = createApplication({ controllers: [PlainController], basePath: basePath() });
+  const listeners = process.listenerCount('SIGTERM');
+  assert.is(await withEnv({ NEXT_RUNTIME: 'nodejs', NEXT_PHASE: undefined }, () => startJobs(app)), false);
+  assert.is(process.listenerCount('SIGTERM'), listeners);
+  assert.equal(await listSchedules(app), []);
+});
+
 guards.run();
+
+const list = suite('listSchedules');
+
+list('gives each @Scheduled method with its cron route under the basePath, in declaration order', async () => {
+  class ReportsController {
+    digest() {}
+    cleanup() {}
+  }
+  Controller('/reports')(ReportsController);
+  Scheduled('*/5 * * * *', { name: 'digest' })(ReportsController.prototype, 'digest', {});
+  Scheduled('0 3 * * *', { name: 'cleanup', timezone: 'Europe/Paris' })(ReportsController.prototype, 'cleanup', {});
+  const path = basePath();
+  const app = createApplication({ controllers: [ReportsController], basePath: path });
+  assert.equal(await listSchedules(app), [
+    { name: 'digest', pattern: '*/5 * * * *', path: `${path}/_cron/digest` },
+    { name: 'cleanup', pattern: '0 3 * * *', timezone: 'Europe/Paris', path: `${path}/_cron/cleanup` },
+  ]);
+  const root = createApplication({ controllers: [ReportsController], basePath: '/' });
+  assert.equal((await listSchedules(root)).map((schedule) => schedule.path), ['/_cron/digest', '/_cron/cleanup']);
+});
+
+list.run();
 
 const memory = suite('@Scheduled on memoryQueue()');
 
