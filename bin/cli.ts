@@ -3,6 +3,7 @@ import { COMMANDS, type CommandName, type CommandSpec, type OptionSpec } from '.
 import { cliVersion } from '../generators/install/install';
 import { runGenerator, type GeneratorName } from './run';
 import { runOpenApiCommand } from '../generators/openapi/index';
+import { runSchedulesCommand } from '../generators/schedules/index';
 import { helpRows, helpWidth, wrapParagraphs } from './help';
 
 const GENERATE = ['controller', 'resource', 'client'] as const;
@@ -105,7 +106,7 @@ export async function main(argv: string[], io: Io = defaultIo): Promise<number> 
     }
     name = second as CommandName;
     rest = argv.slice(2);
-  } else if (first === 'new' || first === 'init' || first === 'openapi') {
+  } else if (first === 'new' || first === 'init' || first === 'openapi' || first === 'schedules') {
     name = first;
   } else {
     return usageError(`Unknown command "${first}".`);
@@ -148,6 +149,10 @@ export async function main(argv: string[], io: Io = defaultIo): Promise<number> 
         print: io.out,
         printError: io.err,
       });
+    }
+    if (name === 'schedules') {
+      if (parsed.values.check === true && parsed.values.vercel !== true) return usageError('--check compares vercel.json: use it with --vercel.', usage);
+      return await runSchedulesCommand({ cwd: io.cwd, vercel: parsed.values.vercel === true, check: parsed.values.check === true, print: io.out, printError: io.err });
     }
     await runGenerator(name satisfies GeneratorName, {
       cwd: io.cwd,

@@ -8,6 +8,7 @@ import type { CsrfOptions } from './guards/csrf';
 import type { ApplicationAuthOptions } from './metadata/auth-schemes';
 import { checkAuth } from './auth/check';
 import type { RequestLogger } from './logging/logger';
+import type { JobQueue } from './jobs/queue';
 import { memoryStore, type ApplicationRateLimitOptions, type ApplicationStore, type MemoryStore, type RedisStore } from './metadata/limits';
 import { lazy, type Lazy } from './core/lazy';
 import { joinPaths } from './core/path';
@@ -103,6 +104,11 @@ export interface ApplicationOptions {
    * and the limit on `failures` per client address. 401 and 403 go through `formatError`.
    */
   auth?: ApplicationAuthOptions;
+  /**
+   * The queue of the application's jobs (`next-app-controllers/jobs`): durable webhook deliveries and `@Scheduled`
+   * methods. `memoryQueue()` (this process only, lost on restart) by default, `bullmqQueue({ connection })` on Redis.
+   */
+  queue?: JobQueue;
 }
 
 /** One handler of the catch-all route file (`GET`, `POST`, …, from {@link Application.handlers}): a Request in, its Response out. */
@@ -230,6 +236,8 @@ export function createApplication(options: ApplicationOptions): Application {
     requestId: options.requestId,
     versioning,
     auth,
+    queue: options.queue,
+    controllers: options.controllers,
   };
   const globalMiddleware: Middleware[] = [];
   let frozen = false;
@@ -268,6 +276,8 @@ export function createApplication(options: ApplicationOptions): Application {
       return application;
     },
   };
+  // The jobs (a chunk, loaded by the dispatcher of an application with a queue or a schedule) are found by the application.
+  settings.application = application;
   registerApplication(application);
   return application;
 }

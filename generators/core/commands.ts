@@ -76,6 +76,16 @@ const check: OptionSpec = {
   flag: 'check',
   description: 'Write nothing; list what changed, each breaking or not; exit 1 on a breaking change (or stale client types)',
 };
+const vercel: OptionSpec = {
+  name: 'vercel',
+  flag: 'vercel',
+  description: 'Write the crons of vercel.json (keeping its other keys)',
+};
+const schedulesCheck: OptionSpec = {
+  name: 'check',
+  flag: 'check',
+  description: 'With --vercel: write nothing; exit 1 when vercel.json does not match the @Scheduled methods',
+};
 const query: OptionSpec = {
   name: 'query',
   flag: 'query',
@@ -171,11 +181,22 @@ export const COMMANDS = {
     arguments: [],
     options: [out, check, apiVersion, strict, format],
   },
+  schedules: {
+    command: 'schedules',
+    summary: 'List the @Scheduled jobs; with --vercel, write the crons of vercel.json',
+    description:
+      'Reads the @Scheduled methods of the app module\'s applications from the sources (no server, no build) and lists them.\n' +
+      'With --vercel, writes the crons of vercel.json, one { path: <basePath>/_cron/<name>, schedule } per job, keeping\n' +
+      'its other keys and crons; a schedule with a seconds field or a time zone is refused (Vercel runs crons by the\n' +
+      'minute, in UTC). With --check, writes nothing and exits 1 when vercel.json does not match.',
+    arguments: [],
+    options: [vercel, schedulesCheck],
+  },
 } as const satisfies Record<string, CommandSpec>;
 
 export type CommandName = keyof typeof COMMANDS;
-/** The commands run by a Yeoman generator (`openapi` only reads the sources and writes one generated file). */
-export type GeneratorCommandName = Exclude<CommandName, 'openapi'>;
+/** The commands run by a Yeoman generator (`openapi` and `schedules` only read the sources and write one generated file). */
+export type GeneratorCommandName = Exclude<CommandName, 'openapi' | 'schedules'>;
 
 /** The part of a Yeoman generator `declareInputs` needs. */
 interface DeclaresInputs {

@@ -34,24 +34,10 @@ const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'tr
  * its .env files loaded, as `next start` does (the library loads its peers from there).
  */
 export async function projectDocument(layout: ProjectLayout, apiVersion?: string): Promise<DocumentSource> {
-  const ts = loadTypeScript(layout.root);
-  if (!ts) {
-    throw new UserError(`Cannot find the \`typescript\` package in ${layout.root}: install it (\`npm install -D typescript\`), the OpenAPI document is read from the TypeScript sources with it.`);
-  }
-  const previousCwd = process.cwd();
-  const previousNodeEnv = process.env.NODE_ENV;
-  process.chdir(layout.root);
-  try {
-    process.env.NODE_ENV ??= 'production';
-    loadEnvFiles(layout.root);
-    const modules = new ProjectModules(ts, layout.root);
+  return inProject(layout, 'the OpenAPI document', async (modules) => {
     const route = findOpenApiRoute(join(layout.root, layout.appDir));
     if (route) return { document: await documentOfRoute(modules, route, layout.root, apiVersion), from: relative(layout.root, route.file) };
-    const appModule = join(layout.root, layout.appModule);
-    if (!existsSync(appModule)) {
-      throw new UserError(`Neither an openapi.json route nor ${layout.appModule} in ${layout.root}: run \`next-app-controllers init\` first.`);
-    }
-    modules.load(appModule);
+    const appModule = loadAppModule(modules, layout, 'an openapi.json route nor ');
     const library = modules.require('next-app-controllers', appModule) as {
       generateOpenApiDocument(options: { title: string; apiVersion?: string }): Promise<OpenApiDocument>;
     };
@@ -62,6 +48,26 @@ export async function projectDocument(layout: ProjectLayout, apiVersion?: string
       if (apiVersion !== undefined && /apiVersion/.test((error as Error).message)) throw new UserError((error as Error).message);
       throw error;
     }
+  });
+}
+
+/**
+ * Runs `use` with the project's modules as `next start` would see them: the project folder as working directory, its
+ * .env files loaded, NODE_ENV production unless set (the library loads its peers from there). `what` names what is
+ * read from the sources, for the message when TypeScript is missing. Shared by `openapi` and `schedules`.
+ */
+export async function inProject<T>(layout: ProjectLayout, what: string, use: (modules: ProjectModules) => Promise<T>): Promise<T> {
+  const ts = loadTypeScript(layout.root);
+  if (!ts) {
+    throw new UserError(`Cannot find the \`typescript\` package in ${layout.root}: install it (\`npm install -D typescript\`), ${what} is read from the TypeScript sources with it.`);
+  }
+  const previousCwd = process.cwd();
+  const previousNodeEnv = process.env.NODE_ENV;
+  process.chdir(layout.root);
+  try {
+    process.env.NODE_ENV ??= 'production';
+    loadEnvFiles(layout.root);
+    return await use(new ProjectModules(ts, layout.root));
   } finally {
     process.chdir(previousCwd);
     // The package managers the CLI starts afterwards inherit the environment: under NODE_ENV=production npm omits
@@ -69,6 +75,16 @@ export async function projectDocument(layout: ProjectLayout, apiVersion?: string
     if (previousNodeEnv === undefined) delete process.env.NODE_ENV;
     else process.env.NODE_ENV = previousNodeEnv;
   }
+}
+
+/** Runs the app module (src/app.ts or app.ts) and returns its path; `neither` words the message when it is missing. */
+export function loadAppModule(modules: ProjectModules, layout: ProjectLayout, neither = ''): string {
+  const appModule = join(layout.root, layout.appModule);
+  if (!existsSync(appModule)) {
+    throw new UserError(`${neither ? `Neither ${neither}` : 'No '}${layout.appModule} in ${layout.root}: run \`next-app-controllers init\` first.`);
+  }
+  modules.load(appModule);
+  return appModule;
 }
 
 interface OpenApiRoute {

@@ -9,6 +9,7 @@ import { UserError } from '../errors';
 import type { PackageManager } from '../project/package-manager';
 import { addOpenApiScript } from '../install/package-scripts';
 import { appModuleImport, listedDependencies, nextMajorVersion, nodeModulesFolders, readPackageJson, type ProjectLayout } from '../project/project';
+import { writeInstrumentation } from './instrumentation';
 import { writeMalformedPathProxy } from './proxy';
 import { patchTsconfig, tsconfigInstructions } from '../edits/tsconfig';
 import { loadTypeScript } from '../project/typescript';
@@ -59,6 +60,7 @@ export function writeWiring(generator: ProjectGenerator, layout: ProjectLayout, 
     generator._writeTemplate('mcp-route.ts.ejs', mcp, { appImport: appModuleImport(layout, mcp) });
   }
   writeMalformedPathProxy(generator, layout);
+  writeInstrumentation(generator, layout);
 
   const tsconfigPath = join(layout.root, 'tsconfig.json');
   if (existsSync(tsconfigPath)) generator._applyEdit('tsconfig.json', patchTsconfig(readFileSync(tsconfigPath, 'utf8')));

@@ -14,7 +14,10 @@ import type { PageSteps } from '../pagination/page-steps';
 import type { InvokerTrace } from '../tracing/hooks';
 import type { Authenticate } from '../auth/enforce';
 import type { Tracing } from '../tracing/spans';
-import type { Middleware } from '../types';
+import type { Class, Middleware } from '../types';
+import type { JobQueue } from '../jobs/queue';
+import type { JobsRuntime } from '../jobs/runtime';
+import { scheduledRecords } from '../metadata/scheduled';
 
 /** The production options of `createApplication`, and the routes they apply to. */
 export interface StepSettings {
@@ -34,6 +37,10 @@ export interface StepSettings {
   auth?: ApplicationAuthOptions;
   /** `createApplication({ requestId: false })`: `X-Request-Id` on error answers only. */
   requestId?: boolean;
+  /** `createApplication({ queue })`, the controllers (with their `@Scheduled` methods) and the application: its jobs. */
+  queue?: JobQueue;
+  controllers?: readonly Class[];
+  application?: object;
 }
 
 /** The chunks an application's options need: tracing, the rate limiter, HTTP caching. */
@@ -46,6 +53,7 @@ export interface StepModules {
   requestLog?: RequestLog;
   idempotency?: typeof import('../idempotency/idempotency').idempotency;
   webhooks?: typeof import('../webhooks/verify').webhooks;
+  jobs?: JobsRuntime;
 }
 
 /**
@@ -60,8 +68,10 @@ export function loadStepModules(settings: StepSettings): StepModules | Promise<S
   const paginated = definitions.some((definition) => definition.paginated);
   const idempotent = definitions.some((definition) => definition.idempotent !== undefined);
   const webhook = definitions.some((definition) => definition.webhook !== undefined);
-  if (!settings.tracing && !limits && !caching && !auth && !paginated && !idempotent && !webhook && settings.log === undefined) return {};
+  const jobs = settings.queue !== undefined || settings.controllers?.some((controller) => scheduledRecords().has(controller)) === true;
+  if (!settings.tracing && !limits && !caching && !auth && !paginated && !idempotent && !webhook && !jobs && settings.log === undefined) return {};
   return Promise.all([
+    jobs ? import('../jobs/runtime').then((module) => module.attachJobs(settings as never)) : undefined,
     webhook ? import('../webhooks/verify').then((module) => module.webhooks) : undefined,
     idempotent ? import('../idempotency/idempotency').then((module) => module.idempotency) : undefined,
     settings.log !== undefined ? import('../logging/request-log').then((module) => module.requestLog(settings.log!)) : undefined,
@@ -70,7 +80,7 @@ export function loadStepModules(settings: StepSettings): StepModules | Promise<S
     caching ? import('../caching/http-caching').then((module) => module.httpCaching(settings.etag === true)) : undefined,
     auth ? import('../auth/enforce').then((module) => module.loadAuthenticator(settings)) : undefined,
     paginated ? import('../pagination/page-steps').then((module) => module.pageSteps(definitions)) : undefined,
-  ]).then(([webhooks, idempotency, requestLog, tracing, rateLimiter, httpCaching, authenticator, pages]) => ({ webhooks, idempotency, requestLog, tracing, rateLimiter, httpCaching, authenticator, pages }));
+  ]).then(([jobs, webhooks, idempotency, requestLog, tracing, rateLimiter, httpCaching, authenticator, pages]) => ({ jobs, webhooks, idempotency, requestLog, tracing, rateLimiter, httpCaching, authenticator, pages }));
 }
 
 /** Where the production steps go in a route's answer. */

@@ -8,46 +8,28 @@ const encoder = new TextEncoder();
 
 /** `sendWebhook`'s implementation (a chunk of its own: the entry holds only the wrapper in ./send.ts). */
 export async function send(endpoint: string | URL, type: string, payload: unknown, options: SendWebhookOptions): Promise<WebhookDelivery> {
+  if ((options as { durable?: unknown })?.durable) {
+    throw new TypeError("sendWebhook: durable: true is next-app-controllers/jobs's sendWebhook: import { sendWebhook } from 'next-app-controllers/jobs', and pass { durable: true, app } (an application created with a queue).");
+  }
   const settings = checked(endpoint, type, options);
   const { url, id, retries, timeout, backoff, budget } = settings;
-  const sign = hmacSigner(settings.secret);
   if (!options.allowPrivate) await refusePrivate(url, id);
-  const body = JSON.stringify({ type, timestamp: new Date().toISOString(), data: payload });
-  // On Node.js every connection checks the addresses it is given (DNS rebinding); a caller's `fetch` is used as is.
-  const node = options.fetch ? undefined : nodeModules();
-  let refused: WebhookDeliveryError | undefined;
-  const refuse = options.allowPrivate ? undefined : (address: string) => (isPrivateHost(address) ? (refused = refusal(url, id, address)) : undefined);
-  const post = node
-    ? (headers: Record<string, string>, signal: AbortSignal) => pinnedPost(node, url, headers, body, signal, refuse)
-    : (headers: Record<string, string>, signal: AbortSignal) => fetched(options.fetch ?? fetch, url, headers, body, signal);
+  const body = webhookBody(type, payload);
+  const attempt = webhookAttempt(url, id, body, settings.secret, options);
   const deadline = Date.now() + budget;
   let attempts = 0;
   let status: number | undefined;
   let reason = '';
   for (;;) {
     attempts++;
-    let retryAfter: number | undefined;
-    // Signed outside the try: a signing failure is not a delivery failure to retry.
-    const timestamp = String(Math.floor(Date.now() / 1000));
-    const signature = await sign(encoder.encode(`${id}.${timestamp}.${body}`));
-    try {
-      const answer = await post(
-        { 'content-type': 'application/json', 'user-agent': 'next-app-controllers', 'webhook-id': id, 'webhook-timestamp': timestamp, 'webhook-signature': `v1,${toBase64(signature)}` },
-        AbortSignal.timeout(timeout),
-      );
-      status = answer.status;
-      if (status >= 200 && status < 300) return { status, attempts, id };
-      reason = `answered ${status}`;
-      if (status < 500 && status !== 408 && status !== 429) break;
-      retryAfter = parseRetryAfter(answer.retryAfter);
-    } catch (error) {
-      // Refused when connecting: the attempt never reached the endpoint, and no retry will.
-      if (refused) throw Object.assign(refused, { attempts: attempts - 1 });
-      status = undefined;
-      reason = (error as Error)?.name === 'TimeoutError' ? `timed out after ${timeout} ms` : `failed: ${(error as Error)?.message ?? error}`;
-    }
+    const outcome = await attempt(timeout);
+    if (outcome.refused) throw Object.assign(outcome.refused, { attempts: attempts - 1 });
+    status = outcome.status;
+    if (outcome.delivered) return { status: status!, attempts, id };
+    reason = outcome.reason;
+    if (outcome.final) break;
     if (attempts > retries) break;
-    const wait = Math.max(backoff * 2 ** (attempts - 1) * (0.5 + Math.random() / 2), retryAfter ?? 0);
+    const wait = Math.max(backoff * 2 ** (attempts - 1) * (0.5 + Math.random() / 2), outcome.retryAfter ?? 0);
     if (Date.now() + wait > deadline) {
       reason += ', and the next attempt would pass the budget';
       break;
@@ -57,7 +39,57 @@ export async function send(endpoint: string | URL, type: string, payload: unknow
   throw deliveryError(`sendWebhook: ${type} to ${url.origin} failed after ${attempts} attempt${attempts === 1 ? '' : 's'}: the last ${reason}.`, id, attempts, status);
 }
 
-function checked(endpoint: string | URL, type: string, options: SendWebhookOptions) {
+/** The Standard Webhooks envelope, made once per delivery: every attempt sends these bytes. */
+export function webhookBody(type: string, payload: unknown): string {
+  return JSON.stringify({ type, timestamp: new Date().toISOString(), data: payload });
+}
+
+/** What one attempt came to: delivered (a 2xx), final (another 4xx), refused when connecting, or to retry. */
+export interface AttemptOutcome {
+  delivered: boolean;
+  final: boolean;
+  status?: number;
+  reason: string;
+  retryAfter?: number;
+  refused?: WebhookDeliveryError;
+}
+
+/**
+ * One attempt of a delivery, each signed afresh with the current timestamp under the same `webhook-id`: a 5xx, 408,
+ * 429 or a network error or timeout is one to retry, another 4xx is final. On Node.js every connection checks the
+ * addresses it is given (DNS rebinding) unless `allowPrivate`; a caller's `fetch` is used as is. Shared with the
+ * durable deliveries of next-app-controllers/jobs, one attempt per job attempt.
+ */
+export function webhookAttempt(url: URL, id: string, body: string, secret: Uint8Array, options: Pick<SendWebhookOptions, 'allowPrivate' | 'fetch'>): (timeout: number) => Promise<AttemptOutcome> {
+  const sign = hmacSigner(secret);
+  const node = options.fetch ? undefined : nodeModules();
+  let refused: WebhookDeliveryError | undefined;
+  const refuse = options.allowPrivate ? undefined : (address: string) => (isPrivateHost(address) ? (refused = refusal(url, id, address)) : undefined);
+  const post = node
+    ? (headers: Record<string, string>, signal: AbortSignal) => pinnedPost(node, url, headers, body, signal, refuse)
+    : (headers: Record<string, string>, signal: AbortSignal) => fetched(options.fetch ?? fetch, url, headers, body, signal);
+  return async (timeout) => {
+    // Signed outside the try: a signing failure is not a delivery failure to retry.
+    const timestamp = String(Math.floor(Date.now() / 1000));
+    const signature = await sign(encoder.encode(`${id}.${timestamp}.${body}`));
+    try {
+      const answer = await post(
+        { 'content-type': 'application/json', 'user-agent': 'next-app-controllers', 'webhook-id': id, 'webhook-timestamp': timestamp, 'webhook-signature': `v1,${toBase64(signature)}` },
+        AbortSignal.timeout(timeout),
+      );
+      const status = answer.status;
+      if (status >= 200 && status < 300) return { delivered: true, final: true, status, reason: `answered ${status}` };
+      return { delivered: false, final: status < 500 && status !== 408 && status !== 429, status, reason: `answered ${status}`, retryAfter: parseRetryAfter(answer.retryAfter) };
+    } catch (error) {
+      // Refused when connecting: the attempt never reached the endpoint, and no retry will.
+      if (refused) return { delivered: false, final: true, reason: refused.message, refused };
+      const reason = (error as Error)?.name === 'TimeoutError' ? `timed out after ${timeout} ms` : `failed: ${(error as Error)?.message ?? error}`;
+      return { delivered: false, final: false, reason };
+    }
+  };
+}
+
+export function checked(endpoint: string | URL, type: string, options: SendWebhookOptions) {
   let url: URL;
   try {
     url = new URL(endpoint);
@@ -82,7 +114,7 @@ function checked(endpoint: string | URL, type: string, options: SendWebhookOptio
 }
 
 /** Refuses a private endpoint: its literal address, else (on Node.js) every address its name resolves to. */
-async function refusePrivate(url: URL, id: string): Promise<void> {
+export async function refusePrivate(url: URL, id: string): Promise<void> {
   const host = url.hostname;
   if (isPrivateHost(host)) throw refusal(url, id, host);
   if (isIpLiteral(host)) return;

@@ -44,9 +44,9 @@ const LAYERS = [
   'metadata',
   ...['errors', 'dto', 'validation', 'inputs', 'schema'],
   ...['decorators', 'routing', 'responses'],
-  ...['guards', 'caching', 'contract', 'logging', 'tracing', 'auth', 'idempotency', 'pagination', 'webhooks'],
+  ...['guards', 'caching', 'contract', 'logging', 'tracing', 'auth', 'idempotency', 'pagination', 'webhooks', 'jobs'],
   ...['dispatch', 'openapi', 'scalar', 'swagger-ui', 'docs.ts', 'mcp'],
-  ...['proxy.ts', 'application.ts', 'testing.ts', 'index.ts'],
+  ...['proxy.ts', 'application.ts', 'testing.ts', 'index.ts', 'jobs.ts'],
 ];
 
 runtime("keeps ARCHITECTURE.md's layers: every room listed, and each imports only rooms below it", () => {

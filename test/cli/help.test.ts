@@ -10,7 +10,7 @@ async function help(argv: string[], columns: number): Promise<string> {
   return out;
 }
 
-const COMMANDS = [['--help'], ['new', '--help'], ['init', '--help'], ['generate', '--help'], ['openapi', '--help']];
+const COMMANDS = [['--help'], ['new', '--help'], ['init', '--help'], ['generate', '--help'], ['openapi', '--help'], ['schedules', '--help']];
 
 // Regression (issue 44): `--api-version <version>The document…`, `--docs-ui <swagger|scalar>The docs page…`: a long
 // flag was glued to its description, and lines ran past the terminal.

@@ -36,7 +36,7 @@ init('src layout: writes the app module and the catch-all route, and patches tsc
   assert.ok(tsconfig.includes('"emitDecoratorMetadata": true'));
   assert.not.ok(existsSync(join(dir, 'src/app/api/openapi.json/route.ts')), 'no swagger files without --swagger');
   assert.not.ok(read(dir, 'next.config.ts').includes('serverExternalPackages'));
-  assert.equal(summary!.written, ['src/app.ts', 'src/app/api/[[...route]]/route.ts', 'src/proxy.ts']);
+  assert.equal(summary!.written, ['src/app.ts', 'src/app/api/[[...route]]/route.ts', 'src/proxy.ts', 'src/instrumentation.ts']);
   assert.equal(summary!.updated, ['tsconfig.json']);
   // Regression: --skip-install printed `npm install next-app-controllers@0.1.0`, which no registry serves (E404).
   const install = summary!.manual.find((step) => step.startsWith('Install the dependencies'))!;
@@ -187,9 +187,10 @@ init('a second run changes nothing and reports the files as unchanged', async ()
   assert.equal(snapshot(dir), before);
   assert.equal(summary!.written, []);
   assert.equal(summary!.updated, []);
-  assert.is(summary!.unchanged.length, 5);
+  assert.is(summary!.unchanged.length, 6);
   // Regression: the proxy init wrote the first time was left out of the second run's summary.
   assert.ok(summary!.unchanged.includes('src/proxy.ts'), summary!.unchanged.join(', '));
+  assert.ok(summary!.unchanged.includes('src/instrumentation.ts'), summary!.unchanged.join(', '));
 });
 
 init('without a terminal, an existing different file is kept, listed as skipped, and the command finishes', async () => {
