@@ -1,4 +1,6 @@
 import type { ErrorResponder } from '../errors/error-handler';
+import { clientError } from '../errors/client-error';
+import { reasonPhrase } from '../errors/http-error';
 
 /**
  * Where a Server Action's request (`next-app-controllers/actions`) carries its slot: a registered symbol, so that the
@@ -18,29 +20,32 @@ export interface ActionSlot {
 // Next 14's `NEXT_NOT_FOUND`).
 const NAVIGATION = /^NEXT_(?:REDIRECT|HTTP_ERROR_FALLBACK|NOT_FOUND)(?:;|$)/;
 
-/** Whether `error` is one of Next's navigation errors (`redirect()`, `notFound()`, `forbidden()`, `unauthorized()`). */
-export function isNavigation(error: unknown): boolean {
+/** The `digest` of one of Next's navigation errors (`redirect()`, `notFound()`, `forbidden()`, `unauthorized()`), else undefined. */
+export function navigationDigest(error: unknown): string | undefined {
   const digest = typeof error === 'object' && error !== null ? (error as { digest?: unknown }).digest : undefined;
-  return typeof digest === 'string' && NAVIGATION.test(digest);
+  return typeof digest === 'string' && NAVIGATION.test(digest) ? digest : undefined;
 }
 
 /**
- * The application's error handler, first handing a Server Action's request its error: a navigation error goes to the
- * slot and is answered with the navigation's status (a redirect's Location), never formatted, reported or logged as a
- * 5xx; any other error is also kept in the slot, and answered as always. A request of no action costs a property read.
+ * The application's error handler, first handing Next's navigation errors and a Server Action's errors their answer.
+ * A navigation error is never reported or logged as a 5xx: a redirect is answered with its status and `Location` (as
+ * Next's own route handlers answer it), a `notFound()`, `forbidden()` or `unauthorized()` as that status's error; for a
+ * Server Action's request it also goes to the slot, which the action throws on to Next. Any other error of an action's
+ * request is kept in its slot (the action reads its message and field errors) and answered as always. Another error
+ * costs a property read.
  */
 export function forActions(fail: ErrorResponder): ErrorResponder {
   return (error, context) => {
     const slot = (context.request as Request & { [ACTION_SLOT]?: ActionSlot })[ACTION_SLOT];
-    if (slot === undefined) return fail(error, context);
-    if (!isNavigation(error)) {
-      slot.error = error;
+    const digest = navigationDigest(error);
+    if (digest === undefined) {
+      if (slot !== undefined) slot.error = error;
       return fail(error, context);
     }
-    slot.navigation = error;
-    const parts = (error as { digest: string }).digest.split(';');
-    // The log line says what the navigation was: a redirect's status and Location, or the fallback's 401, 403 or 404.
-    if (parts[0] === 'NEXT_REDIRECT') return new Response(null, { status: Number(parts[3]) || 303, headers: parts[2] ? { location: parts[2] } : undefined });
-    return new Response(null, { status: Number(parts[1]) || 404 });
+    if (slot !== undefined) slot.navigation = error;
+    const parts = digest.split(';');
+    if (parts[0] === 'NEXT_REDIRECT') return new Response(null, { status: Number(parts[3]) || 307, headers: parts[2] ? { location: parts[2] } : undefined });
+    const status = Number(parts[1]) || 404;
+    return fail(clientError(status, reasonPhrase(status)), context);
   };
 }

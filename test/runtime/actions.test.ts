@@ -310,9 +310,18 @@ pipeline("Next's redirect() and notFound() are thrown on untouched: never format
       ['warn', 404],
     ],
   );
-  // The same route over HTTP is unchanged: a thrown redirect there is the unexpected error it always was.
-  const response = await app.handle(new Request('http://localhost/api/tasks/go', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"title":"abc"}' }));
-  assert.is(response.status, 500);
+});
+
+pipeline("over HTTP, a handler's redirect() is answered as Next's route handlers answer it, notFound() as a 404: never a 500", async () => {
+  unexpected.length = 0;
+  const post = (path: string) => app.handle(new Request(`http://localhost/api/tasks/${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"title":"abc"}' }));
+  const redirected = await post('go');
+  assert.is(redirected.status, 307);
+  assert.is(redirected.headers.get('location'), '/tasks?created=abc');
+  const missed = await post('missing');
+  assert.is(missed.status, 404);
+  assert.is(((await missed.json()) as { message: string }).message, 'Not Found');
+  assert.equal(unexpected, []);
 });
 
 pipeline('the CSRF check still applies: the browser’s Sec-Fetch-Site: cross-site is refused on a form route', async () => {
