@@ -5,9 +5,13 @@ import type { Class } from '../types';
 
 /** What an action reads of the application: its routes, basePath, versioning and `handle` (an `Application` is one). */
 export interface ActionApplication {
+  /** The prefix of every route path. */
   readonly basePath: string;
+  /** Every route: the action's is found by its controller and method. */
   readonly routes: readonly RouteDefinition[];
+  /** The application's versioning: a versioned route is called at its version. */
   readonly versioning?: VersioningOptions;
+  /** Answers the request the action makes. */
   handle(request: Request): Promise<Response>;
 }
 
@@ -68,7 +72,7 @@ type FirstInput<P extends unknown[]> = P extends [infer Head, ...infer Rest] ? (
 export type ActionData<M> = M extends (...args: never[]) => infer R ? Serialized<Awaited<R>> : never;
 
 /**
- * A value as the HTTP route sends it, parsed again: `toJSON()` applied (a `Date` is a string), class instances and
+ * A value as the HTTP route sends it, parsed again: a `Date` is its ISO string, class instances and
  * objects without their methods, a `Map` an object and a `Set` an array (class-transformer's `instanceToPlain`, the
  * default `serialize`), nothing (`undefined`, a 204) `null`.
  */
@@ -76,8 +80,8 @@ export type Serialized<T> = T extends Response
   ? unknown
   : T extends undefined | void
     ? null
-    : T extends { toJSON(): infer J }
-      ? Serialized<J>
+    : T extends Date
+      ? string
       : T extends string | number | boolean | null
         ? T
         : T extends ReadonlyMap<unknown, infer Value>
