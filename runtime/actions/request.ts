@@ -21,20 +21,20 @@ const IDEMPOTENCY_FIELD = 'idempotency-key';
 
 let nextHeaders: Promise<typeof import('next/headers')> | undefined;
 
+/** The request an action runs in, as far as the route's request needs it: its headers, and a test request's URL. */
+interface Incoming {
+  headers: Headers;
+  /** A test's request (runAction): its host and protocol, which a Request's headers do not carry. */
+  url?: string;
+}
+
 /**
- * The headers of the request the action runs in: a test's (`runAction`), else Next's (`next/headers`, imported on the
- * first call). Outside a request scope, an error that says what to do.
+ * The request the action runs in: a test's (`runAction`), else Next's (`next/headers`, imported on the first call).
+ * Outside a request scope, an error that says what to do.
  */
-async function incomingHeaders(name: string): Promise<Headers> {
+async function incoming(name: string): Promise<Incoming> {
   const test = (globalThis as { [TEST_SCOPE]?: { getStore(): Request | undefined } })[TEST_SCOPE]?.getStore();
-  if (test !== undefined) {
-    // A test's Request carries its host in its URL.
-    const headers = new Headers(test.headers);
-    const url = new URL(test.url);
-    if (!headers.has('host')) headers.set('host', url.host);
-    if (!headers.has('x-forwarded-proto')) headers.set('x-forwarded-proto', url.protocol.slice(0, -1));
-    return headers;
-  }
+  if (test !== undefined) return { headers: test.headers, url: test.url };
   let module: typeof import('next/headers');
   try {
     module = await (nextHeaders ??= import('next/headers'));
@@ -43,7 +43,7 @@ async function incomingHeaders(name: string): Promise<Headers> {
     throw new Error(`The action ${name} reads the request through next/headers, which could not be imported: run it in a Next.js app (next is installed?).`, { cause: error });
   }
   try {
-    return new Headers(await module.headers());
+    return { headers: await module.headers() };
   } catch (error) {
     throw new Error(
       `The action ${name} was called outside a request scope: Next.js gives a Server Action the request's headers and cookies only while it answers one. In a test, run it inside runAction(request, () => ${name.split('.')[1]}(…)) from next-app-controllers/testing.`,
@@ -62,14 +62,16 @@ export type ActionCall = { input: unknown; options?: ActionCallOptions } | { for
  * the browser sent it), the input as the route reads it (JSON for `@Body`, a form for `@Form`, the query otherwise).
  */
 export async function actionRequest(app: ActionApplication, definition: RouteDefinition, name: string, call: ActionCall): Promise<Request> {
-  const incoming = await incomingHeaders(name);
-  const headers = new Headers();
-  for (const [key, value] of incoming) if (!LEFT_OUT.has(key)) headers.append(key, value);
-  const host = first(incoming.get('x-forwarded-host')) ?? incoming.get('host') ?? 'localhost';
-  const protocol = first(incoming.get('x-forwarded-proto')) ?? 'http';
+  const from = await incoming(name);
+  // A plain record: the Request checks each header once (a Headers here, then the Request's copy, checked twice).
+  const headers: Record<string, string> = {};
+  for (const [key, value] of from.headers) if (!LEFT_OUT.has(key)) headers[key] = value;
+  const url = from.url === undefined ? undefined : new URL(from.url);
+  const host = first(headers['x-forwarded-host']) ?? from.headers.get('host') ?? url?.host ?? 'localhost';
+  const protocol = first(headers['x-forwarded-proto']) ?? url?.protocol.slice(0, -1) ?? 'http';
   const origin = `${protocol}://${host}`;
-  headers.set('origin', origin);
-  headers.set('accept', 'application/json');
+  headers.origin = origin;
+  headers.accept = 'application/json';
 
   const names = definition.segments.flatMap((segment) => (segment.kind === 'param' ? [segment.name] : []));
   const skip = new Set(names);
@@ -116,7 +118,7 @@ export async function actionRequest(app: ActionApplication, definition: RouteDef
   if (missing.length > 0) {
     throw new ActionInputError(400, `The action ${name} needs the path parameter${missing.length > 1 ? 's' : ''} ${missing.join(', ')}: a field of that name, or { params: { ${missing[0]}: … } }`);
   }
-  if (idempotencyKey !== undefined) headers.set('idempotency-key', idempotencyKey);
+  if (idempotencyKey !== undefined) headers['idempotency-key'] = idempotencyKey;
 
   let path = definition.segments.map((segment) => `/${segment.kind === 'param' ? encodeURIComponent(params[segment.name]) : encodeURIComponent(segment.value)}`).join('') || '/';
   path = versioned(app, definition, path, headers);
@@ -124,7 +126,7 @@ export async function actionRequest(app: ActionApplication, definition: RouteDef
   if (rest !== undefined) {
     if (definition.body) {
       body = JSON.stringify(rest);
-      headers.set('content-type', 'application/json');
+      headers['content-type'] = 'application/json';
     } else if (definition.query) {
       const query = new URLSearchParams();
       for (const [key, value] of Object.entries(rest)) for (const item of Array.isArray(value) ? value : [value]) if (item !== undefined && item !== null) query.append(key, String(item));
@@ -135,18 +137,18 @@ export async function actionRequest(app: ActionApplication, definition: RouteDef
   return new Request(`${origin}${path}${search}`, { method, headers, body: method === 'GET' || method === 'HEAD' ? undefined : body });
 }
 
-function first(value: string | null): string | undefined {
+function first(value: string | undefined): string | undefined {
   return value?.split(',', 1)[0].trim() || undefined;
 }
 
 /** A route of a versioned application, at one of its versions: in its path, its header or its `Accept`. */
-function versioned(app: ActionApplication, definition: RouteDefinition, path: string, headers: Headers): string {
+function versioned(app: ActionApplication, definition: RouteDefinition, path: string, headers: Record<string, string>): string {
   const versioning = app.versioning;
   const { version } = definition;
   const named = typeof version === 'string' ? version : Array.isArray(version) ? (version as string[])[0] : versioning?.defaultVersion;
   if (!versioning || named === undefined || typeof version === 'symbol') return path;
-  if (versioning.type === 'header') headers.set(versioning.header!, named);
-  else if (versioning.type === 'media-type') headers.set('accept', `application/json; ${versioning.key ?? 'version'}=${named}`);
+  if (versioning.type === 'header') headers[versioning.header!.toLowerCase()] = named;
+  else if (versioning.type === 'media-type') headers.accept = `application/json; ${versioning.key ?? 'version'}=${named}`;
   else {
     const base = app.basePath === '/' ? '' : app.basePath;
     return `${base}/${versioning.prefix ?? 'v'}${named}${path.slice(base.length)}`;
