@@ -72,17 +72,18 @@ function staticallyImported(getModuleIds, getModuleInfo) {
 // The OpenAPI and Swagger UI code is imported dynamically by runtime/docs.ts and becomes chunks of its own.
 // Two builds. The library (index) with `next-app-controllers/testing` (runtime/testing.ts: testAuth, never imported by
 // the others, which takes what it shares with the library from index.mjs) and `next-app-controllers/dto` (runtime/dto/
-// entry.ts: reflect-metadata alone, for DTO files); `next-app-controllers/jobs` (runtime/jobs.ts: the queues, @Scheduled,
-// the durable sendWebhook; bullmq and croner stay imports, loaded on first use), built alone into chunks/jobs/ like the
-// proxy: as a second entry of the library's build it split the modules both import out of index.mjs into a shared chunk
-// that importing the library then loaded too (+660 B gzipped). It meets the library's copy through registries on
-// `globalThis` only (jobs/runtime.ts, jobs/secrets.ts, @Scheduled's records); and `next-app-controllers/proxy`
+// entry.ts: reflect-metadata alone, for DTO files) and `next-app-controllers/actions` (runtime/actions.ts: routes as Server
+// Actions, which imports no module of the library's: nothing it carries moves out of index.mjs); `next-app-controllers/jobs`
+// (runtime/jobs.ts: the queues, @Scheduled, the durable sendWebhook; bullmq and croner stay imports, loaded on first use),
+// built alone into chunks/jobs/ like the proxy: as another entry of the library's build it split the modules both import
+// out of index.mjs into a shared chunk that importing the library then loaded too (+660 B gzipped). It meets the
+// library's copy through registries on `globalThis` only (jobs/runtime.ts, jobs/secrets.ts, @Scheduled's records); and `next-app-controllers/proxy`
 // (runtime/proxy.ts), light enough for a proxy or an Edge middleware, built alone into chunks/proxy/. The proxy shares
 // nothing with the library's files, so that importing the library loads one file (and the reflect-metadata shim) with
 // no shared chunk beside it: 660 bytes less gzipped than when the two shared a chunk. The price: the few modules both
 // carry (HttpError, RouteContext, the responses' builder, CORS) are two copies; HttpError's `instanceof` answers across
 // them (its Symbol.hasInstance reads a registered symbol), as it does across the ES and CommonJS builds.
-const LIBRARY_ENTRIES = { index: 'runtime/index.ts', testing: 'runtime/testing.ts', dto: 'runtime/dto/entry.ts' };
+const LIBRARY_ENTRIES = { index: 'runtime/index.ts', testing: 'runtime/testing.ts', dto: 'runtime/dto/entry.ts', actions: 'runtime/actions.ts' };
 const PROXY_ENTRY = { proxy: 'runtime/proxy.ts' };
 const JOBS_ENTRY = { jobs: 'runtime/jobs.ts' };
 const ENTRIES = { ...LIBRARY_ENTRIES, ...PROXY_ENTRY, ...JOBS_ENTRY };

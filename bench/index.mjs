@@ -1,5 +1,5 @@
 // `npm run bench`: every in-process benchmark, one table, and JSON under bench/results/ (git-ignored).
-// Run a subset with `npm run bench -- dispatch scaling` (names: dispatch, scaling, validation, schemas, query, upload, serialize, contract, builders, mcp, auth, startup, size, retained, services).
+// Run a subset with `npm run bench -- dispatch scaling` (names: dispatch, scaling, validation, schemas, query, upload, serialize, contract, builders, mcp, auth, startup, size, retained, services, actions).
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os, { tmpdir } from 'node:os';
@@ -21,8 +21,9 @@ import { runUpload } from './upload.mjs';
 import { runValidation } from './validation.mjs';
 import { runSchemas } from './schemas.mjs';
 import { runServices } from './services.mjs';
+import { runActions } from './actions.mjs';
 
-const ALL = ['dispatch', 'scaling', 'validation', 'schemas', 'query', 'upload', 'serialize', 'contract', 'builders', 'mcp', 'auth', 'pagination', 'startup', 'size', 'retained', 'services'];
+const ALL = ['dispatch', 'scaling', 'validation', 'schemas', 'query', 'upload', 'serialize', 'contract', 'builders', 'mcp', 'auth', 'pagination', 'startup', 'size', 'retained', 'services', 'actions'];
 const chosen = process.argv.slice(2).length ? process.argv.slice(2) : ALL;
 const unknown = chosen.filter((name) => !ALL.includes(name));
 if (unknown.length) {
@@ -49,6 +50,7 @@ const TARGETS = {
   authJwtPerMiddleware: 1.05, // issue 41
   authUnguardedPerPlain: 1.01, // issue 41
   paginatedPerByHand: 1.05, // issue 42
+  actionPerFetch: 1.05, // issue 53
 };
 const mark = (ok) => (ok ? 'ok' : 'MISSED');
 
@@ -189,6 +191,13 @@ if (chosen.includes('serialize')) {
   console.log(table(['value', 'on', 'off', 'on/off'], r.rows.map((row) => [row.value, fmt(row.ours), fmt(row.off), ratio(row.oursPerOff)])));
   const worst = Math.max(...r.rows.map((row) => row.oursPerOff));
   console.log(`target ≤ ${TARGETS.serializePerOff}: ${mark(worst <= TARGETS.serializePerOff)}\n`);
+}
+
+if (chosen.includes('actions')) {
+  const r = (results.actions = await runActions());
+  console.log('Issue 53: a route as a Server Action (next-app-controllers/actions) / the same route through app.fetch with the same input, each reading the JSON (paired per round)');
+  console.log(table(['case', 'action', 'app.fetch', 'ratio', 'target'], r.rows.map((row) => [row.case, fmt(row.action), fmt(row.fetch), ratio(row.ratio), `≤ ${TARGETS.actionPerFetch} ${mark(row.ratio <= TARGETS.actionPerFetch)}`])));
+  console.log('');
 }
 
 if (chosen.includes('services')) {

@@ -6,7 +6,7 @@ import { runOpenApiCommand } from '../generators/openapi/index';
 import { runSchedulesCommand } from '../generators/schedules/index';
 import { helpRows, helpWidth, wrapParagraphs } from './help';
 
-const GENERATE = ['controller', 'resource', 'client'] as const;
+const GENERATE = ['controller', 'resource', 'client', 'actions'] as const;
 
 /** `--help` of one command: its usage line, what it does, its arguments and its flags, wrapped to the width. */
 export function commandUsage(spec: CommandSpec, width = helpWidth()): string {
@@ -96,11 +96,11 @@ export async function main(argv: string[], io: Io = defaultIo): Promise<number> 
       return 0;
     }
     if (second === undefined) {
-      return usageError('Missing what to generate: `generate controller <name>`, `generate resource <name>` or `generate client`.', generateUsage);
+      return usageError('Missing what to generate: `generate controller <name>`, `generate resource <name>`, `generate client` or `generate actions <name>`.', generateUsage);
     }
     if (!(GENERATE as readonly string[]).includes(second)) {
       return usageError(
-        `Unknown generator "${second}": use \`generate controller <name>\`, \`generate resource <name>\` or \`generate client\`.`,
+        `Unknown generator "${second}": use \`generate controller <name>\`, \`generate resource <name>\`, \`generate client\` or \`generate actions <name>\`.`,
         generateUsage,
       );
     }

@@ -1,6 +1,7 @@
 import { createLogger, QueuedAdapter, TerminalAdapter } from '@yeoman/adapter';
 import type { InputOutputAdapter } from '@yeoman/types';
 import { createEnv } from 'yeoman-environment';
+import ActionsGenerator from '../generators/actions/index';
 import ClientGenerator from '../generators/client/index';
 import ControllerGenerator from '../generators/controller/index';
 import InitGenerator from '../generators/init/index';
@@ -17,6 +18,7 @@ export const GENERATORS = {
   controller: ControllerGenerator,
   resource: ResourceGenerator,
   client: ClientGenerator,
+  actions: ActionsGenerator,
 } as const satisfies Record<GeneratorCommandName, unknown>;
 
 export type GeneratorName = GeneratorCommandName;

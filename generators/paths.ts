@@ -20,6 +20,6 @@ function findPackageRoot(): string {
 export const PACKAGE_ROOT = findPackageRoot();
 
 /** The templates folder of one generator (`generators/<name>/templates`, shipped in the package). */
-export function templatesOf(generator: 'init' | 'controller' | 'resource' | 'client'): string {
+export function templatesOf(generator: 'init' | 'controller' | 'resource' | 'client' | 'actions'): string {
   return join(PACKAGE_ROOT, 'generators', generator, 'templates');
 }

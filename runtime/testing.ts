@@ -2,6 +2,7 @@ import type { Application } from './application';
 import type { ApiKeyOptions, AuthScheme, JwtBearerOptions, JwtClaims, SessionOptions } from './metadata/auth-schemes';
 import { testDoubles, type TestDouble } from './auth/test-doubles';
 import { importJose } from './peers/jose';
+import { AsyncLocalStorage } from 'node:async_hooks';
 
 /** What {@link testAuth} gives: credentials that pass an application's schemes in this process. */
 export interface TestAuth {
@@ -76,3 +77,18 @@ export function testAuth(app: Pick<Application, 'auth'>): TestAuth {
 }
 
 const signing = new WeakMap<TestDouble, CryptoKey | Uint8Array>();
+
+// Read by the actions entry (actions/request.ts) under the same registered symbol: this entry and that one share no module.
+const ACTION_SCOPE = Symbol.for('next-app-controllers.actionScope');
+
+/**
+ * Runs `call` with `request` as the request Server Actions (`next-app-controllers/actions`) read instead of
+ * `next/headers`, which exists only while Next.js answers a request: its headers and cookies (e.g. `testAuth`'s), and
+ * its host for the route's URL. `await runAction(new Request('http://localhost/', { headers }), () => createTask({ title }))`.
+ */
+export function runAction<T>(request: Request, call: () => T): T {
+  if (!(request instanceof Request)) throw new TypeError('runAction(request, call): request must be a Request, e.g. new Request(\'http://localhost/\', { headers }).');
+  if (typeof call !== 'function') throw new TypeError('runAction(request, call): call must be a function that calls the action, e.g. () => createTask({ title }).');
+  const scope = globalThis as { [ACTION_SCOPE]?: AsyncLocalStorage<Request> };
+  return (scope[ACTION_SCOPE] ??= new AsyncLocalStorage<Request>()).run(request, call);
+}

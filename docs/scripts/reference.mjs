@@ -146,6 +146,26 @@ export const PAGES = [
     exports: ['createMcpHandler', 'McpHandlerOptions', 'McpHandlers', 'McpApplication', 'McpTool', 'McpToolOptions'],
   },
   {
+    slug: 'actions',
+    title: 'Server Actions',
+    description: 'next-app-controllers/actions: a route as a Server Action, its result, and runAction for tests.',
+    exports: [
+      'action',
+      'fieldError',
+      'RouteAction',
+      'ActionResult',
+      'ActionSuccess',
+      'ActionFailure',
+      'ActionCallOptions',
+      'ActionInput',
+      'ActionData',
+      'Serialized',
+      'ActionApplication',
+      'RouteMethodName',
+      'runAction',
+    ],
+  },
+  {
     slug: 'production',
     title: 'Production',
     description: 'Rate limits and their stores, CSRF protection and HTTP caching.',
@@ -586,7 +606,7 @@ function firstSentence(markdown) {
 }
 
 export async function generateReference({
-  entryPoints = [join(ROOT, 'runtime/index.ts'), join(ROOT, 'runtime/proxy.ts'), join(ROOT, 'runtime/testing.ts')],
+  entryPoints = [join(ROOT, 'runtime/index.ts'), join(ROOT, 'runtime/proxy.ts'), join(ROOT, 'runtime/testing.ts'), join(ROOT, 'runtime/actions.ts')],
   tsconfig = join(DOCS, 'tsconfig.reference.json'),
   outDir = join(DOCS, 'content/docs/reference'),
 } = {}) {

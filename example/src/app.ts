@@ -1,5 +1,6 @@
 import { cors, createApplication } from 'next-app-controllers';
 import { AuthorsV1Controller, AuthorsV2Controller } from './features/authors/controller';
+import { NotesController } from './features/notes/controller';
 import { OrdersController } from './features/orders/controller';
 import { PostsController } from './features/posts/controller';
 import { ReportsController } from './features/reports/controller';
@@ -15,7 +16,7 @@ import { rateLimitStore } from './lib/rate-limit-store';
 // URI versioning: /api/v1/authors and /api/v2/authors (features/authors). The other controllers have no @Version
 // and there is no defaultVersion, so every version shares them at their paths without a version (/api/posts).
 export const app = createApplication({
-  controllers: [PostsController, OrdersController, UsersController, SystemController, StreamsController, AuthorsV2Controller, AuthorsV1Controller, ReportsController],
+  controllers: [PostsController, OrdersController, UsersController, SystemController, StreamsController, AuthorsV2Controller, AuthorsV1Controller, ReportsController, NotesController],
   // The schemes of the authenticated routes (features/reports); the other routes stay public.
   auth: { schemes: [apiKeyScheme] },
   formatError,

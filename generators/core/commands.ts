@@ -156,6 +156,17 @@ export const COMMANDS = {
     arguments: [featureName],
     options: [force, schema, skipInstall],
   },
+  actions: {
+    command: 'generate actions',
+    alias: 'g actions',
+    summary: "Add Server Actions of a feature's routes that write",
+    description:
+      "Writes features/<name>/actions.ts (under src/ when the project has one): a 'use server' module with one typed\n" +
+      'Server Action per POST, PUT, PATCH and DELETE route of features/<name>/controller.ts, named after the method\n' +
+      '(next-app-controllers/actions). Run it again after a route changed: a changed file is asked about, --force replaces it.',
+    arguments: [{ name: 'name', description: 'The feature: its folder under features/ (tasks, blog-post)' }],
+    options: [force],
+  },
   client: {
     command: 'generate client',
     alias: 'g client',

@@ -3,6 +3,7 @@ import type { RouteContext } from '../core/context';
 import { compose, type Handler } from '../routing/compose';
 import type { ErrorHook, ErrorResponder } from '../errors/error-handler';
 import { csrfCheck, type CsrfOptions } from '../guards/csrf';
+import { forActions } from './action-hook';
 import { requestIdOf, withRequestId, withRequestIdOnErrors } from './request-id';
 import type { ApplicationRateLimitOptions, ApplicationStore, MemoryStore, RedisStore } from '../metadata/limits';
 import type { RouteResponder } from '../responses/route-responder';
@@ -114,7 +115,9 @@ export interface RouteSteps {
 export function routeSteps(settings: StepSettings, modules: StepModules, errorHandler: ErrorResponder): RouteSteps {
   const { tracing, rateLimiter, httpCaching, requestLog, idempotency, webhooks, pages } = modules;
   const traced = tracing ? tracing.fail(errorHandler) : errorHandler;
-  const fail = requestLog ? requestLog.fail(traced) : traced;
+  // A Server Action's request (next-app-controllers/actions) takes its error first: Next's navigation errors never
+  // reach the log, the span or formatError.
+  const fail = forActions(requestLog ? requestLog.fail(traced) : traced);
   const traceId = tracing?.traceId;
   const idOf = traceId ? (request: Request) => requestIdOf(request, traceId) : requestIdOf;
   const csrf = csrfCheck(settings.csrf, fail);

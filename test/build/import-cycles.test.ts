@@ -45,8 +45,8 @@ const LAYERS = [
   ...['errors', 'dto', 'validation', 'inputs', 'schema'],
   ...['decorators', 'routing', 'responses'],
   ...['guards', 'caching', 'contract', 'logging', 'tracing', 'auth', 'idempotency', 'pagination', 'webhooks', 'jobs'],
-  ...['dispatch', 'openapi', 'scalar', 'swagger-ui', 'docs.ts', 'mcp'],
-  ...['proxy.ts', 'application.ts', 'testing.ts', 'index.ts', 'jobs.ts'],
+  ...['dispatch', 'openapi', 'scalar', 'swagger-ui', 'docs.ts', 'mcp', 'actions'],
+  ...['proxy.ts', 'application.ts', 'testing.ts', 'index.ts', 'jobs.ts', 'actions.ts'],
 ];
 
 runtime("keeps ARCHITECTURE.md's layers: every room listed, and each imports only rooms below it", () => {

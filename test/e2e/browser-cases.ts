@@ -33,7 +33,7 @@ export function browserCases({ test, server }: ExampleSuite): void {
       });
 
       const tags = await page.locator('.opblock-tag').evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-tag')));
-      assert.equal(tags, ['posts', 'orders', 'users', 'system', 'streams', 'authors', 'reports']);
+      assert.equal(tags, ['posts', 'orders', 'users', 'system', 'streams', 'authors', 'reports', 'notes']);
       const operations = await page
         .locator('.opblock')
         .evaluateAll((nodes) =>

@@ -1,4 +1,5 @@
 // The example built with Next.js 16's default bundler (Turbopack): HTTP, docs and the browser.
+import { actionsCases } from './actions-cases';
 import { browserCases } from './browser-cases';
 import { clientCases } from './client-cases';
 import { corsCases } from './cors-cases';
@@ -23,6 +24,7 @@ docsCases(example);
 versioningCases(example);
 formCases(example);
 browserCases(example);
+actionsCases(example);
 clientCases(example);
 corsCases(example);
 // The 30 s soak of 200 streams once, with Turbopack: it measures the same server code under both bundlers.

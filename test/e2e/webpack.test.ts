@@ -1,6 +1,7 @@
 // The same HTTP and docs cases on a `next build --webpack` of the example (decorator metadata, nested DTOs and class
 // names must survive the other bundler too). Most browser cases run once, on the Turbopack build; the --query pages
 // (issue 42) run on both.
+import { actionsCases } from './actions-cases';
 import { docsCases } from './docs-cases';
 import { errorFormatCases } from './error-format-cases';
 import { exampleSuite } from './example-suite';
@@ -24,6 +25,8 @@ formCases(example);
 // SSE, downloads and their Chromium checks on both builds; the 30 s soak runs on the Turbopack one only.
 streamsCases(example, { soak: false });
 serverClientCases(example);
+// Issue 53: the notes page's form, a route as a Server Action, in Chromium with JavaScript off and on.
+actionsCases(example);
 // Issue 42: @Paginated over HTTP and the --query pages in Chromium on the webpack build too.
 queryCases(example);
 // MCP, the 3.2 document (Scalar in Chromium runs on the Turbopack build): before the fuzz, like the cases that count posts.

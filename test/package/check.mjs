@@ -149,7 +149,7 @@ try {
 
   // Every name the declarations export as a value (a class, a function, a const) is there at run time. A class
   // exported as a type only must not read as a value: `new` or `instanceof` would compile, then the import fail.
-  for (const entry of ['index', 'proxy', 'testing', 'jobs']) {
+  for (const entry of ['index', 'proxy', 'testing', 'jobs', 'actions']) {
     const declarations = join(app, `node_modules/next-app-controllers/dist/${entry}.d.ts`);
     const program = ts.createProgram([declarations], { noEmit: true, skipLibCheck: true, types: [] });
     const checker = program.getTypeChecker();

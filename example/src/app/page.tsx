@@ -11,6 +11,9 @@ export default function Home() {
           <a href="/api/openapi.json">/api/openapi.json</a>: the OpenAPI document
         </li>
         <li>
+          <a href="/notes">/notes</a>: a form whose action is a route (next-app-controllers/actions)
+        </li>
+        <li>
           <a href="/api-docs">/api-docs</a>: Swagger UI
         </li>
       </ul>

@@ -439,6 +439,24 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/notes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List notes */
+        get: operations["NotesController_list"];
+        put?: never;
+        /** Create a note, then go to the notes page */
+        post: operations["NotesController_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/authors/count": {
         parameters: {
             query?: never;
@@ -541,6 +559,10 @@ export interface components {
             /** Format: binary */
             avatar: string;
         };
+        CreateNoteDto: {
+            title: string;
+            body?: string;
+        };
         CreateOrderDto: {
             customer: string;
             address: components["schemas"]["AddressDto"];
@@ -559,6 +581,11 @@ export interface components {
             message: string;
             /** @description The X-Request-Id of the answer: the id of this request in the logs and traces. */
             requestId?: string;
+        };
+        NoteDto: {
+            id: string;
+            title: string;
+            body: string;
         };
         OrderCreatedDto: {
             id: string;
@@ -1802,6 +1829,63 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    NotesController_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NoteDto"][];
+                };
+            };
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalServerError"];
+        };
+    };
+    NotesController_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateNoteDto"];
+            };
+        };
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Created: redirects to /notes?created=<id> (a Server Action follows it) */
+            307: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["ContentTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["ValidationFailed"];
             500: components["responses"]["InternalServerError"];
         };
     };
