@@ -1,27 +1,19 @@
-import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
+import { markedErrors } from '../support/marked-errors';
 
 // The compile-time check of @Paginated's page: one tsc program over the fixture, with the repository's compiler
 // options; each line marked `// ✘` must have an error, and only those.
 const FIXTURE = fileURLToPath(new URL('../fixtures/pagination-types/paginated.ts', import.meta.url));
-const CONFIG = fileURLToPath(new URL('../../tsconfig.json', import.meta.url));
 
 const test = suite('@Paginated types');
 
 test('a handler that cannot return the page of its style and item fails at @Paginated; the others compile', () => {
-  const { config } = ts.readConfigFile(CONFIG, ts.sys.readFile);
-  const { options } = ts.parseJsonConfigFileContent(config, ts.sys, fileURLToPath(new URL('../..', import.meta.url)));
-  const program = ts.createProgram([FIXTURE], { ...options, noEmit: true, types: [] });
-  const diagnostics = ts.getPreEmitDiagnostics(program).filter((diagnostic) => diagnostic.file?.fileName === FIXTURE);
-  const failing = diagnostics.map((diagnostic) => diagnostic.file!.getLineAndCharacterOfPosition(diagnostic.start!).line + 1);
-  const lines = readFileSync(FIXTURE, 'utf8').split('\n');
-  const expected = lines.flatMap((line, index) => (line.endsWith('// ✘') ? [index + 1] : []));
+  const { failing, expected, messages, diagnostics } = markedErrors(FIXTURE);
   assert.ok(expected.length >= 3);
-  const describe = (line: number) => `${line}: ${lines[line - 1].trim()}`;
-  assert.equal([...new Set(failing)].map(describe), expected.map(describe), diagnostics.map((d) => ts.flattenDiagnosticMessageText(d.messageText, '\n').split('\n')[0]).join('\n'));
+  assert.equal(failing, expected, messages);
   for (const diagnostic of diagnostics) assert.is(diagnostic.code, 1241, ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n'));
 });
 
