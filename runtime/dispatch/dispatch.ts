@@ -18,6 +18,7 @@ import type { VersioningOptions } from '../routing/versioning';
 import type { Middleware } from '../types';
 import { loadStepModules, routeSteps, type RouteSteps, type StepModules, type StepSettings } from './route-steps';
 import { warnAboutShadowedRoutes } from './shadowed-routes';
+import { publishJobs } from '../jobs/registry';
 
 /** What `createApplication` checked and built, for the dispatcher. */
 export interface DispatchSettings extends StepSettings {
@@ -73,7 +74,7 @@ export function withSteps(settings: DispatchSettings, build: (steps: RouteSteps)
   const built = (loaded: StepModules) => {
     const steps = routeSteps(settings, loaded, errorHandler);
     const dispatch = build(steps);
-    publishJobs(settings, loaded.jobs);
+    publishJobsOf(settings, loaded.jobs);
     const { jobs } = loaded;
     return jobs ? (dispatch instanceof Promise ? dispatch.then((made) => jobs.route(made, steps.fail)) : jobs.route(dispatch, steps.fail)) : dispatch;
   };
@@ -82,19 +83,15 @@ export function withSteps(settings: DispatchSettings, build: (steps: RouteSteps)
 
 /**
  * Hands next-app-controllers/jobs (`startJobs`, a durable `sendWebhook`) the application's jobs, through a registry on
- * `globalThis` (jobs/runtime.ts's `jobsOf`, which this chunk does not import): the jobs built here, or for an application
+ * `globalThis` (jobs/registry.ts, which jobs/runtime.ts's `jobsOf` reads): the jobs built here, or for an application
  * with no queue and no schedule what building them on demand needs (the in-process queue, when a durable `sendWebhook`
  * names it).
  */
-function publishJobs(settings: DispatchSettings, jobs: StepModules['jobs']): void {
+function publishJobsOf(settings: DispatchSettings, jobs: StepModules['jobs']): void {
   const application = settings.application;
   if (!application) return;
   const { basePath, routes, controllers, log } = settings;
-  const published = jobs ?? { settings: { basePath, routes, controllers, log } };
-  const registry = ((globalThis as unknown as Record<symbol, WeakMap<object, { resolve(value: unknown): void }>>)[Symbol.for('next-app-controllers.jobs')] ??= new WeakMap());
-  const waiting = registry.get(application);
-  if (waiting) waiting.resolve(published);
-  else registry.set(application, { promise: Promise.resolve(published), resolve() {} } as never);
+  publishJobs(application, jobs ?? { settings: { basePath, routes, controllers, log } });
 }
 
 /**

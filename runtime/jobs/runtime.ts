@@ -12,6 +12,7 @@ import { previousTick, nextTick } from './schedule';
 import type { ScheduledContext } from './scheduled';
 import type { WebhookSecrets } from './secrets';
 import { deliverWebhook } from './webhook-job';
+import { jobsEntry } from './registry';
 
 /** What the jobs read of the application's settings (the dispatcher's). */
 export interface JobsSettings {
@@ -40,28 +41,14 @@ export interface JobsRuntime {
   route(dispatch: (request: Request) => Promise<Response>, fail: ErrorResponder): (request: Request) => Promise<Response>;
 }
 
-const REGISTRY = Symbol.for('next-app-controllers.jobs');
-
-interface Published {
-  promise: Promise<JobsRuntime | { settings: JobsSettings }>;
-  resolve(value: JobsRuntime | { settings: JobsSettings }): void;
-  runtime?: Promise<JobsRuntime>;
-}
-
 /**
  * The jobs of `app`, once its dispatcher is built: every dispatcher publishes its application's (dispatch/dispatch.ts
  * writes this registry on `globalThis`), the jobs it built for an application with a queue or a schedule, else what
  * building them here needs (the in-process queue, for a durable `sendWebhook`).
  */
 export function jobsOf(app: object): Promise<JobsRuntime> {
-  const registry = ((globalThis as unknown as Record<symbol, WeakMap<object, Published>>)[REGISTRY] ??= new WeakMap());
-  let entry = registry.get(app);
-  if (!entry) {
-    let resolve!: Published['resolve'];
-    const promise = new Promise<JobsRuntime | { settings: JobsSettings }>((done) => (resolve = done));
-    registry.set(app, (entry = { promise, resolve }));
-  }
-  return (entry.runtime ??= entry.promise.then((value) => ('settings' in value ? attachJobs(value.settings) : value)));
+  const entry = jobsEntry(app);
+  return (entry.built ??= entry.promise.then((value) => ('settings' in (value as object) ? attachJobs((value as { settings: JobsSettings }).settings) : value))) as Promise<JobsRuntime>;
 }
 
 const DEFAULT_ATTEMPTS = 3;
