@@ -12,7 +12,7 @@ export async function runDispatch({ rounds = 100, batch = 400 } = {}) {
   const fmw = buildFindMyWay(routes);
   const traced = buildOurs(routes, undefined, { tracing: true });
   const limited = buildOurs(routes, undefined, { rateLimit: { limit: 1e12, window: 60_000 } });
-  // Issue 52: X-Request-Id on error answers only.
+  // Issue 52: no X-Request-Id header (error bodies keep the id).
   const idOff = buildOurs(routes, undefined, { requestId: false });
   const candidates = {
     ours: (r) => ours.handle(r),

@@ -99,7 +99,7 @@ if (chosen.includes('dispatch')) {
     ),
   );
   console.log(`target ours/floor ≤ ${TARGETS.dispatchPerFloor}: ${mark(r.geomean.oursPerFloor <= TARGETS.dispatchPerFloor)}; ours/Hono ≤ ${TARGETS.dispatchPerHono}: ${mark(r.geomean.oursPerHono <= TARGETS.dispatchPerHono)}\n`);
-  console.log('requestId: false (issue 52): X-Request-Id on error answers only, the same requests');
+  console.log('requestId: false (issue 52): no X-Request-Id header, the same requests');
   console.log(
     table(
       ['request', 'ours', 'requestId off', 'off/Hono', 'on/off (paired)'],

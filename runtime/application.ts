@@ -88,9 +88,9 @@ export interface ApplicationOptions {
   log?: RequestLogger;
   /**
    * Every answer carries `X-Request-Id` (the request's sane incoming id, the trace's id, or a new one), the id its error
-   * body, log line and trace name. `false` sends the header on error answers (4xx, 5xx) only: the id is still in every
-   * error body, the log and the trace, and a successful answer skips the header's cost (~0.3–0.45 µs: Node's fetch
-   * checks every character of a header it sets). Default `true`.
+   * body, log line and trace name. `false` sends no `X-Request-Id` header: the id is still in every error body the
+   * library writes, the log and the trace (and `context.requestId`), and an answer skips the header's cost (reading the
+   * incoming one and setting it, ~0.3–0.45 µs: Node's fetch checks every character of a header). Default `true`.
    */
   requestId?: boolean;
   /**

@@ -21,7 +21,7 @@ export async function actionResult(response: Response, slot: ActionSlot): Promis
   if (slot.navigation !== undefined) throw slot.navigation;
   if (response.status < 400) return { ok: true, data: await dataOf(response) };
   const error = slot.error;
-  const requestId = response.headers.get('x-request-id') ?? '';
+  const requestId = slot.requestId ?? response.headers.get('x-request-id') ?? '';
   if (isHttpError(error)) {
     await response.body?.cancel();
     return failure(response.status, error.message, requestId, error.errors);

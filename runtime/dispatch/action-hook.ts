@@ -14,6 +14,8 @@ export interface ActionSlot {
   error?: unknown;
   /** A `redirect()`, `notFound()`, `forbidden()` or `unauthorized()` of Next's: thrown on by the action, untouched. */
   navigation?: unknown;
+  /** The request's id, set with `error` (an application with `requestId: false` sends no header to read it from). */
+  requestId?: string;
 }
 
 // Next's navigation errors carry a `digest`: `NEXT_REDIRECT;replace;/path;307;`, `NEXT_HTTP_ERROR_FALLBACK;404` (and
@@ -39,7 +41,10 @@ export function forActions(fail: ErrorResponder): ErrorResponder {
     const slot = (context.request as Request & { [ACTION_SLOT]?: ActionSlot })[ACTION_SLOT];
     const digest = navigationDigest(error);
     if (digest === undefined) {
-      if (slot !== undefined) slot.error = error;
+      if (slot !== undefined) {
+        slot.error = error;
+        slot.requestId = context.requestId;
+      }
       return fail(error, context);
     }
     if (slot !== undefined) slot.navigation = error;

@@ -138,7 +138,7 @@ function singleRouterDispatch(router: TrieRouter<CompiledRoute>, missChain: (mis
       // A chain without middleware is the bare handler (one async frame less per request): its throws land here.
       response = await fail(error, context);
     }
-    response = identify(response, context);
+    if (identify !== undefined) response = identify(response, context);
     if (done !== undefined) done(context, response, started, outcome.kind === 'found' ? outcome.route.definition : undefined);
     return method === 'HEAD' ? withoutBody(response) : response;
   };

@@ -4,7 +4,7 @@ import { compose, type Handler } from '../routing/compose';
 import type { ErrorHook, ErrorResponder } from '../errors/error-handler';
 import { csrfCheck, type CsrfOptions } from '../guards/csrf';
 import { forActions } from './action-hook';
-import { requestIdOf, withRequestId, withRequestIdOnErrors } from './request-id';
+import { requestIdOf, withRequestId } from './request-id';
 import type { ApplicationRateLimitOptions, ApplicationStore, MemoryStore, RedisStore } from '../metadata/limits';
 import type { RouteResponder } from '../responses/route-responder';
 import type { RouteDefinition } from '../routing/route-definitions';
@@ -36,7 +36,7 @@ export interface StepSettings {
   log?: RequestLogger;
   onError?: ErrorHook;
   auth?: ApplicationAuthOptions;
-  /** `createApplication({ requestId: false })`: `X-Request-Id` on error answers only. */
+  /** `createApplication({ requestId: false })`: no answer carries `X-Request-Id` (error bodies, the log and traces keep the id). */
   requestId?: boolean;
   /** `createApplication({ queue })`, the controllers (with their `@Scheduled` methods) and the application: its jobs. */
   queue?: JobQueue;
@@ -93,8 +93,8 @@ export interface RouteSteps {
    * `requestId: false`, what makes it when the context's `requestId` is first read.
    */
   requestId(request: Request): string | ((request: Request) => string);
-  /** The answer with its `X-Request-Id` header: every answer's, or with `requestId: false` an error answer's only. */
-  identify(response: Response, context: RouteContext): Response;
+  /** The answer with its `X-Request-Id` header; undefined with `requestId: false` (no answer carries it). */
+  identify?(response: Response, context: RouteContext): Response;
   /** With `log`: writes the request's line once it is answered; undefined without, so that it costs nothing. */
   done?: RequestLog['done'];
   /** For the invoker: the responder with ETags, and the spans of validation, handler and contract. */
@@ -128,7 +128,7 @@ export function routeSteps(settings: StepSettings, modules: StepModules, errorHa
   return {
     fail,
     requestId: settings.requestId === false ? () => idOf : idOf,
-    identify: settings.requestId === false ? withRequestIdOnErrors : withRequestId,
+    identify: settings.requestId === false ? undefined : withRequestId,
     done: requestLog?.done,
     responder: httpCaching?.etag,
     trace: tracing?.invoker,

@@ -87,7 +87,7 @@ function versionedDispatch(
     } catch (error) {
       response = await fail(error, context);
     }
-    response = identify(response, context);
+    if (identify !== undefined) response = identify(response, context);
     if (done !== undefined) done(context, response, started, outcome?.kind === 'found' ? outcome.route.definition : undefined);
     return method === 'HEAD' ? withoutBody(response) : response;
   };

@@ -190,6 +190,13 @@ shape('formatError changes the HTTP body, not the action result', async () => {
   assert.ok(!result.ok && result.status === 422 && result.fieldErrors.title.length > 0);
 });
 
+shape('with requestId: false a failure still names the request id (its answer has no header to read it from)', async () => {
+  const quiet = createApplication({ controllers: [TasksController], auth: { schemes: [sessions] }, requestId: false });
+  const result = await inScope(() => action(quiet, TasksController, 'create')({ title: '' }), { 'x-request-id': 'quiet-1' });
+  assert.ok(!result.ok);
+  assert.is((result as { requestId: string }).requestId, 'quiet-1');
+});
+
 shape('an HttpError gives its status and message, and formErrors [message]; the path parameter comes from { params }', async () => {
   const result = await inScope(() => remove(undefined, { params: { id: 'gone' } }));
   assert.equal({ ...result, requestId: '' }, { ok: false, status: 404, message: 'No task gone', requestId: '', fieldErrors: {}, formErrors: ['No task gone'] });

@@ -89,7 +89,7 @@ ids('the error body without a request id is what the helpers compare (requestId 
   assert.equal(await jsonOf(await request(app(), 'GET', '/api/nope')), { success: false, statusCode: 404, message: 'Cannot GET /api/nope' });
 });
 
-ids('requestId: false: no header on a successful answer; an error answer keeps it, and its body, the log line and a 500 name the id', async () => {
+ids('requestId: false: no answer carries the header; error bodies, the log line and a 500 still name the id', async () => {
   const { log: logger, lines } = capturedPino();
   const handler = app({ requestId: false, log: logger });
   const read: string[] = [];
@@ -104,14 +104,19 @@ ids('requestId: false: no header on a successful answer; an error answer keeps i
   const head = await request(handler, 'HEAD', '/api/notes/1');
   assert.is(head.headers.get('x-request-id'), null);
   const missing = await request(handler, 'GET', '/api/nope', { headers: { 'x-request-id': 'miss-1' } });
-  assert.equal([missing.status, missing.headers.get('x-request-id'), (await missing.json()).requestId], [404, 'miss-1', 'miss-1']);
+  assert.equal([missing.status, missing.headers.get('x-request-id'), (await missing.json()).requestId], [404, null, 'miss-1']);
   const invalid = await postJson(handler, '/api/notes', { text: 1 });
   assert.is(invalid.status, 422);
-  assert.is((await invalid.json()).requestId, invalid.headers.get('x-request-id'));
+  assert.is(invalid.headers.get('x-request-id'), null);
+  const invalidId = (await invalid.json()).requestId;
+  assert.match(invalidId, /^[0-9a-f-]{36}$/);
   const teapot = await request(handler, 'GET', '/api/notes/teapot/now');
-  assert.match(teapot.headers.get('x-request-id')!, /^[0-9a-f-]{36}$/);
+  assert.is(teapot.headers.get('x-request-id'), null);
+  const teapotId = (await teapot.json()).requestId;
+  assert.match(teapotId, /^[0-9a-f-]{36}$/);
   await settle();
   assert.equal(lines.filter((line) => line.requestId === 'ok-1').length, 1, 'the successful request is still logged with its id');
+  assert.equal(lines.filter((line) => line.requestId === invalidId || line.requestId === teapotId).length, 2, 'each error line names the id of its body');
 });
 
 ids('requestId takes true or false', () => {
