@@ -8,8 +8,8 @@ export interface BullmqQueueOptions {
   /**
    * Redis: your ioredis client, created with `maxRetriesPerRequest: null` (BullMQ's workers need it) and
    * `lazyConnect: true` (`next build` evaluates the module that creates it), or its options (`{ host, port }`;
-   * `{ url }` is not one). In a Next.js bundle give the client: BullMQ 6 cannot load ioredis itself there, and
-   * options fail on the queue's first use.
+   * `{ url }` is not one). Prefer the client: given options, BullMQ 6 loads ioredis (an optional peer of its) with
+   * `require`, which native ES modules lack.
    */
   connection: ConnectionOptions;
   /** The BullMQ queue's name. Default: `'next-app-controllers'`. */
