@@ -217,11 +217,14 @@ test(
     await sleep(30_000);
     const to = Date.now();
 
-    const times = ticks.map((tick) => Date.parse(tick.scheduledAt));
-    assert.is(new Set(times).size, times.length, `each tick ran once: ${ticks.map((tick) => `${tick.scheduledAt} ${tick.instance}`).join(', ')}`);
-    for (const time of times) assert.is(time % TICK_MS, 0, 'scheduledAt is the tick, on the pattern');
-    // Every tick from 2 s after both were up to 4 s before the end, none missed (the kill included).
+    // The ticks from 2 s after both were up to 4 s before the end: each once, none missed (the kill included). (A tick
+    // the first test's kill -9 interrupted while it ran, if any, is run again by BullMQ after its lock expires: that
+    // at-least-once re-run has an earlier scheduledAt and is left out.)
     const first = Math.ceil((from + 2_000) / TICK_MS) * TICK_MS;
+    const observed = ticks.filter((tick) => Date.parse(tick.scheduledAt) >= first);
+    const times = observed.map((tick) => Date.parse(tick.scheduledAt));
+    assert.is(new Set(times).size, times.length, `each tick ran once: ${observed.map((tick) => `${tick.scheduledAt} ${tick.instance}`).join(', ')}`);
+    for (const time of times) assert.is(time % TICK_MS, 0, 'scheduledAt is the tick, on the pattern');
     const expected: number[] = [];
     for (let time = first; time <= to - 4_000; time += TICK_MS) expected.push(time);
     assert.equal(
@@ -229,12 +232,12 @@ test(
       expected,
       'one run per tick, in order, none missed',
     );
-    const before = ticks.filter((tick) => Date.parse(tick.scheduledAt) >= first && tick.at < killedAt);
+    const before = observed.filter((tick) => tick.at < killedAt);
     assert.equal([...new Set(before.map((tick) => tick.instance))].sort(), ['a-restarted', 'b'], 'both instances took ticks while both were up');
-    const after = ticks.filter((tick) => tick.at > killedAt);
+    const after = observed.filter((tick) => tick.at > killedAt);
     assert.ok(after.length >= 8, `ticks went on after ${victim} was killed: ${after.length}`);
     assert.ok(after.every((tick) => tick.instance !== victim));
-    assert.ok(ticks.every((tick) => tick.name === 'tick' && tick.attempt === 1));
+    assert.ok(observed.every((tick) => tick.name === 'tick' && tick.attempt === 1));
   }),
 );
 
