@@ -313,6 +313,26 @@ jobs('each attempt of a durable webhook is a span named after its type, with its
   }
 });
 
+jobs("an application with no queue: a durable webhook's attempt on the in-process queue built for it is traced too", async () => {
+  let answered = 0;
+  const server = createServer((request, response) => {
+    request.resume();
+    request.on('end', () => response.writeHead(answered++ === 0 ? 204 : 500).end());
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`;
+  const app = createApplication({ controllers: [], basePath: basePath(), tracing: true });
+  try {
+    const id = await sendWebhook(url, 'order.paid', { orderId: 'o_2' }, { secret: SECRET, durable: true, app, allowPrivate: true });
+    await until(() => spansNamed('webhook order.paid').length === 1);
+    assert.is(spansNamed('webhook order.paid')[0].attributes['next_app_controllers.webhook.id'], id);
+  } finally {
+    await stopJobs(app, 100);
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+  }
+});
+
 jobs('without tracing: true, no span is made for a job', async () => {
   const app = createApplication({ controllers: [ReportsController], basePath: basePath() });
   const response = await trace.getTracer('test').startActiveSpan('GET', async (outer) => {
