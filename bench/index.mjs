@@ -1,5 +1,5 @@
 // `npm run bench`: every in-process benchmark, one table, and JSON under bench/results/ (git-ignored).
-// Run a subset with `npm run bench -- dispatch scaling` (names: dispatch, scaling, validation, schemas, query, upload, serialize, contract, builders, mcp, auth, startup, size, retained, services, actions).
+// Run a subset with `npm run bench -- dispatch scaling` (names: dispatch, scaling, validation, schemas, query, upload, serialize, contract, builders, mcp, auth, startup, size, retained, services, actions, jobs).
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os, { tmpdir } from 'node:os';
@@ -22,8 +22,9 @@ import { runValidation } from './validation.mjs';
 import { runSchemas } from './schemas.mjs';
 import { runServices } from './services.mjs';
 import { runActions } from './actions.mjs';
+import { runJobs } from './jobs.mjs';
 
-const ALL = ['dispatch', 'scaling', 'validation', 'schemas', 'query', 'upload', 'serialize', 'contract', 'builders', 'mcp', 'auth', 'pagination', 'startup', 'size', 'retained', 'services', 'actions'];
+const ALL = ['dispatch', 'scaling', 'validation', 'schemas', 'query', 'upload', 'serialize', 'contract', 'builders', 'mcp', 'auth', 'pagination', 'startup', 'size', 'retained', 'services', 'actions', 'jobs'];
 const chosen = process.argv.slice(2).length ? process.argv.slice(2) : ALL;
 const unknown = chosen.filter((name) => !ALL.includes(name));
 if (unknown.length) {
@@ -51,6 +52,8 @@ const TARGETS = {
   authUnguardedPerPlain: 1.01, // issue 41
   paginatedPerByHand: 1.05, // issue 42
   actionPerFetch: 1.05, // issue 53
+  jobsEnqueueP99Ms: 1.5, // issue 54
+  jobsNoQueuePerBefore: 1.01, // issue 54
 };
 const mark = (ok) => (ok ? 'ok' : 'MISSED');
 
@@ -265,6 +268,30 @@ if (chosen.includes('auth')) {
   console.log('Routes without auth (the 200 of dispatch) in an application with auth.schemes and a guarded controller vs the same routes without any auth config');
   console.log(table(['request', 'no auth', 'app with auth', 'ratio'], [...r.rows.map((row) => [row.request, fmt(row.plain), fmt(row.withAuth), ratio(row.perPlain)]), ['geometric mean', '', '', ratio(r.unguardedPerPlain)]]));
   console.log(`target ≤ ${TARGETS.authUnguardedPerPlain}: ${mark(r.unguardedPerPlain <= TARGETS.authUnguardedPerPlain)}\n`);
+}
+
+if (chosen.includes('jobs')) {
+  const r = (results.jobs = await runJobs());
+  const e = r.enqueue;
+  console.log('Jobs (issue 54): a durable sendWebhook enqueued on bullmqQueue, redis-server on loopback, each call timed alone');
+  if (e) {
+    const row = (name, t) => [name, t.count.toLocaleString('en'), `${t.p50.toFixed(3)} ms`, `${t.p99.toFixed(3)} ms`, `${t.max.toFixed(3)} ms`];
+    console.log(table(['call', 'calls', 'p50', 'p99', 'max'], [row('durable sendWebhook', e), row("BullMQ's Queue.add alone", e.queueAdd), row('one SET', e.set)]));
+    console.log(`target p99 ≤ ${TARGETS.jobsEnqueueP99Ms} ms: ${mark(e.p99 <= TARGETS.jobsEnqueueP99Ms)}`);
+  } else {
+    console.log('left out: no redis-server (apt-get install -y redis-server, or REDIS_SERVER)');
+  }
+  console.log('The 200 routes of dispatch: the app built before next-app-controllers/jobs was imported, after it (declaring nothing), and with a @Scheduled method');
+  console.log(
+    table(
+      ['request', 'before', 'after', 'schedule', 'after/before', 'schedule/before'],
+      [
+        ...r.rows.map((row) => [row.request, fmt(row.before), fmt(row.after), fmt(row.scheduled), ratio(row.afterPerBefore), ratio(row.scheduledPerBefore)]),
+        ['geometric mean', '', '', '', ratio(r.afterPerBefore), ratio(r.scheduledPerBefore)],
+      ],
+    ),
+  );
+  console.log(`target after/before ≤ ${TARGETS.jobsNoQueuePerBefore}: ${mark(r.afterPerBefore <= TARGETS.jobsNoQueuePerBefore)}\n`);
 }
 
 if (chosen.includes('startup')) {

@@ -74,7 +74,7 @@ export function withSteps(settings: DispatchSettings, build: (steps: RouteSteps)
   const built = (loaded: StepModules) => {
     const steps = routeSteps(settings, loaded, errorHandler);
     const dispatch = build(steps);
-    publishJobsOf(settings, loaded.jobs);
+    publishJobsOf(settings, loaded);
     const { jobs } = loaded;
     return jobs ? (dispatch instanceof Promise ? dispatch.then((made) => jobs.route(made, steps.fail)) : jobs.route(dispatch, steps.fail)) : dispatch;
   };
@@ -87,11 +87,11 @@ export function withSteps(settings: DispatchSettings, build: (steps: RouteSteps)
  * with no queue and no schedule what building them on demand needs (the in-process queue, when a durable `sendWebhook`
  * names it).
  */
-function publishJobsOf(settings: DispatchSettings, jobs: StepModules['jobs']): void {
+function publishJobsOf(settings: DispatchSettings, { jobs, tracing }: StepModules): void {
   const application = settings.application;
   if (!application) return;
   const { basePath, routes, controllers, log } = settings;
-  publishJobs(application, jobs ?? { settings: { basePath, routes, controllers, log } });
+  publishJobs(application, jobs ?? { settings: { basePath, routes, controllers, log }, tracing });
 }
 
 /**

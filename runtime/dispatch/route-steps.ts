@@ -71,12 +71,14 @@ export function loadStepModules(settings: StepSettings): StepModules | Promise<S
   const webhook = definitions.some((definition) => definition.webhook !== undefined);
   const jobs = settings.queue !== undefined || settings.controllers?.some((controller) => scheduledRecords().has(controller)) === true;
   if (!settings.tracing && !limits && !caching && !auth && !paginated && !idempotent && !webhook && !jobs && settings.log === undefined) return {};
+  const tracing = settings.tracing ? import('../tracing/spans').then((module) => module.loadTracing()) : undefined;
   return Promise.all([
-    jobs ? import('../jobs/runtime').then((module) => module.attachJobs(settings as never)) : undefined,
+    // The jobs' runs in spans of their own when tracing is on: the same tracing as the routes'.
+    jobs ? Promise.all([import('../jobs/runtime'), tracing]).then(([module, traced]) => module.attachJobs(settings as never, traced)) : undefined,
     webhook ? import('../webhooks/verify').then((module) => module.webhooks) : undefined,
     idempotent ? import('../idempotency/idempotency').then((module) => module.idempotency) : undefined,
     settings.log !== undefined ? import('../logging/request-log').then((module) => module.requestLog(settings.log!)) : undefined,
-    settings.tracing ? import('../tracing/spans').then((module) => module.loadTracing()) : undefined,
+    tracing,
     limits ? import('../guards/rate-limit').then((module) => module.rateLimiter) : undefined,
     caching ? import('../caching/http-caching').then((module) => module.httpCaching(settings.etag === true)) : undefined,
     auth ? import('../auth/enforce').then((module) => module.loadAuthenticator(settings)) : undefined,

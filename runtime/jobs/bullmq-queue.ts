@@ -6,8 +6,10 @@ import type { WebhookSecrets } from './secrets';
 /** The options of {@link bullmqQueue}. */
 export interface BullmqQueueOptions {
   /**
-   * Redis: your ioredis client (created with `maxRetriesPerRequest: null`, which BullMQ's workers need) or its
-   * options (`{ host, port }`, `{ url }` is not one: use `new Redis(url, { maxRetriesPerRequest: null })`).
+   * Redis: your ioredis client, created with `maxRetriesPerRequest: null` (BullMQ's workers need it) and
+   * `lazyConnect: true` (`next build` evaluates the module that creates it), or its options (`{ host, port }`;
+   * `{ url }` is not one). Prefer the client: given options, BullMQ 6 loads ioredis (an optional peer of its) with
+   * `require`, which native ES modules lack.
    */
   connection: ConnectionOptions;
   /** The BullMQ queue's name. Default: `'next-app-controllers'`. */

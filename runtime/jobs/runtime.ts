@@ -4,6 +4,7 @@ import { timingSafeEqual } from '../auth/timing-safe-equal';
 import type { ErrorResponder } from '../errors/error-handler';
 import { HttpError } from '../errors/http-error';
 import type { RequestLogger } from '../logging/logger';
+import type { Tracing } from '../tracing/spans';
 import { scheduledRecords } from '../metadata/scheduled';
 import type { Class } from '../types';
 import { memoryQueue } from './memory-queue';
@@ -48,31 +49,44 @@ export interface JobsRuntime {
  */
 export function jobsOf(app: object): Promise<JobsRuntime> {
   const entry = jobsEntry(app);
-  return (entry.built ??= entry.promise.then((value) => ('settings' in (value as object) ? attachJobs((value as { settings: JobsSettings }).settings) : value))) as Promise<JobsRuntime>;
+  return (entry.built ??= entry.promise.then((value) => {
+    if (!('settings' in (value as object))) return value;
+    const { settings, tracing } = value as { settings: JobsSettings; tracing?: Tracing };
+    return attachJobs(settings, tracing);
+  })) as Promise<JobsRuntime>;
 }
 
 const DEFAULT_ATTEMPTS = 3;
 const DEFAULT_BACKOFF = 1_000;
 
-/** Builds an application's jobs: loaded by the dispatcher of an application with a queue or a `@Scheduled` method. */
-export async function attachJobs(settings: JobsSettings): Promise<JobsRuntime> {
+/**
+ * Builds an application's jobs: loaded by the dispatcher of an application with a queue or a `@Scheduled` method. With
+ * `tracing` (`createApplication({ tracing: true })`), each run of a scheduled method is a span named `job <name>`, and
+ * each attempt of a durable webhook one named `webhook <type>`.
+ */
+export async function attachJobs(settings: JobsSettings, tracing?: Tracing): Promise<JobsRuntime> {
   const queue = settings.queue ?? memoryQueue();
   if (typeof queue?.bind !== 'function') throw new TypeError('createApplication({ queue }) takes memoryQueue() or bullmqQueue({ connection }) from next-app-controllers/jobs.');
   const schedules = await boundSchedules(settings);
   const log = settings.log;
   const basePath = settings.basePath;
 
-  const runScheduled = async (schedule: BoundSchedule, job: Pick<RunningJob, 'id' | 'attempt' | 'attempts' | 'scheduledAt'>) => {
-    const started = performance.now();
+  const traced = (name: string, attributes: Record<string, string | number>, run: () => Promise<void>) => (tracing ? tracing.job(name, attributes, run) : run());
+
+  const runScheduled = (schedule: BoundSchedule, job: Pick<RunningJob, 'id' | 'attempt' | 'attempts' | 'scheduledAt'>) => {
     const fields = { job: schedule.name, jobId: job.id, attempt: job.attempt, attempts: job.attempts, scheduledAt: new Date(job.scheduledAt).toISOString() };
-    try {
-      await schedule.run({ name: schedule.name, scheduledAt: new Date(job.scheduledAt), attempt: job.attempt });
-      write('info', { ...fields, durationMs: since(started) }, `job ${schedule.name} done`);
-    } catch (error) {
-      const last = job.attempt >= job.attempts;
-      write(last ? 'error' : 'warn', { ...fields, durationMs: since(started), err: error }, `job ${schedule.name} failed${last ? ' for good' : ', retried'}`);
-      throw error;
-    }
+    const attributes = { 'next_app_controllers.job': schedule.name, 'next_app_controllers.job.id': job.id, 'next_app_controllers.job.attempt': job.attempt, 'next_app_controllers.job.scheduled_at': fields.scheduledAt };
+    return traced(`job ${schedule.name}`, attributes, async () => {
+      const started = performance.now();
+      try {
+        await schedule.run({ name: schedule.name, scheduledAt: new Date(job.scheduledAt), attempt: job.attempt });
+        write('info', { ...fields, durationMs: since(started) }, `job ${schedule.name} done`);
+      } catch (error) {
+        const last = job.attempt >= job.attempts;
+        write(last ? 'error' : 'warn', { ...fields, durationMs: since(started), err: error }, `job ${schedule.name} failed${last ? ' for good' : ', retried'}`);
+        throw error;
+      }
+    });
   };
 
   const write = (level: 'info' | 'warn' | 'error', fields: object, message: string) => {
@@ -87,12 +101,15 @@ export async function attachJobs(settings: JobsSettings): Promise<JobsRuntime> {
   queue.bind(async (job) => {
     const { data } = job;
     if (data.kind === 'webhook') {
-      try {
-        return await deliverWebhook(data, queue);
-      } catch (error) {
-        if (job.attempt >= job.attempts || (error as Error)?.name === 'FinalJobError') write('error', { job: 'webhook', jobId: job.id, webhookId: data.id, type: data.type, attempt: job.attempt, status: (error as { status?: number }).status, err: error }, `webhook ${data.type} failed for good`);
-        throw error;
-      }
+      const attributes = { 'next_app_controllers.job': 'webhook', 'next_app_controllers.job.id': job.id, 'next_app_controllers.job.attempt': job.attempt, 'next_app_controllers.webhook.id': data.id, 'next_app_controllers.webhook.type': data.type };
+      return traced(`webhook ${data.type}`, attributes, async () => {
+        try {
+          return await deliverWebhook(data, queue);
+        } catch (error) {
+          if (job.attempt >= job.attempts || (error as Error)?.name === 'FinalJobError') write('error', { job: 'webhook', jobId: job.id, webhookId: data.id, type: data.type, attempt: job.attempt, status: (error as { status?: number }).status, err: error }, `webhook ${data.type} failed for good`);
+          throw error;
+        }
+      });
     }
     const schedule = schedules.get(data.name);
     if (!schedule) throw new Error(`No @Scheduled method named ${data.name} in this application.`);

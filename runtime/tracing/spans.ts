@@ -21,6 +21,11 @@ export interface Tracing {
   /** The active trace's id (32 hex digits), the request's id when it sent no X-Request-Id; undefined when there is none. */
   traceId(): string | undefined;
   invoker: InvokerTrace;
+  /**
+   * A job's run (a `@Scheduled` tick, a durable webhook's attempt) in a span named after it, active while it runs:
+   * a trace of its own, or within the request's when a cron route runs it. Records what it throws.
+   */
+  job<T>(name: string, attributes: Attributes, run: () => Promise<T>): Promise<T>;
 }
 
 // @opentelemetry/core's key of the RPC metadata instrumentation-http puts in the context of a server request
@@ -132,6 +137,8 @@ export function createTracing(api: Api): Tracing {
 
   return {
     invoker,
+
+    job: (name, attributes, run) => tracer.startActiveSpan(name, { attributes }, (span) => ending(span, run())),
 
     traceId() {
       const id = api.trace.getActiveSpan()?.spanContext().traceId;

@@ -1,4 +1,6 @@
 import { spawnSync } from 'node:child_process';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { context, trace, SpanStatusCode, type Span } from '@opentelemetry/api';
 import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
@@ -7,6 +9,7 @@ import { IsString, MinLength } from 'class-validator';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { ApiResponse, Body, Controller, Get, HttpError, Post, Use, createApplication, type Middleware, type RouteContext } from '../../runtime/index';
+import { memoryQueue, Scheduled, sendWebhook, startJobs, stopJobs, type ScheduledContext } from '../../runtime/jobs';
 
 class TracedCreatePostDto {
   @IsString() @MinLength(1) title!: string;
@@ -187,6 +190,162 @@ test('with no span around the request, none is made', async () => {
 });
 
 test.run();
+
+// Issue 54, item 3: with createApplication({ tracing: true }), a scheduled method's run is a span named after the job
+// (a trace of its own from the queue, a child of the request's span from its cron route), and so is each attempt of
+// a durable webhook; without tracing, none is made.
+const SECRET = `whsec_${Buffer.from('a traced secret of thirty-two by').toString('base64')}`;
+
+async function until(check: () => boolean, timeout = 5_000): Promise<void> {
+  const deadline = Date.now() + timeout;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error('timed out waiting');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+const spansNamed = (name: string): ReadableSpan[] => exporter.getFinishedSpans().filter((span) => span.name === name);
+
+let fail = false;
+const seen: { name: string; active?: string }[] = [];
+
+@Controller('/reports')
+class ReportsController {
+  @Scheduled('* * * * * *', { name: 'every-second' })
+  everySecond({ name }: ScheduledContext) {
+    trace.getActiveSpan()?.setAttribute('inside', 'the method');
+    seen.push({ name });
+  }
+
+  @Scheduled('0 0 1 1 *', { name: 'yearly', attempts: 1 })
+  async yearly({ name }: ScheduledContext) {
+    seen.push({ name });
+    if (fail) throw new Error('the report broke');
+  }
+}
+
+let base = 0;
+const basePath = () => `/traced${++base}`;
+
+const jobs = suite('tracing: jobs');
+
+// The provider of the suite above, registered again: a second provider in the process would keep the tracer of an
+// application built while it was the global one.
+jobs.before(() => {
+  trace.setGlobalTracerProvider(provider);
+  context.setGlobalContextManager(contextManager);
+});
+
+jobs.after(() => {
+  trace.disable();
+  context.disable();
+});
+
+jobs.before.each(() => {
+  exporter.reset();
+  seen.length = 0;
+  fail = false;
+});
+
+jobs("a tick of the queue is a span named after the job, a trace of its own, active while the method runs, with the job's attributes", async () => {
+  const app = createApplication({ controllers: [ReportsController], basePath: basePath(), queue: memoryQueue(), tracing: true });
+  try {
+    assert.ok(await startJobs(app));
+    await until(() => spansNamed('job every-second').length >= 1, 3_000);
+  } finally {
+    await stopJobs(app, 100);
+  }
+  const [span] = spansNamed('job every-second');
+  assert.is(span.parentSpanContext, undefined, 'a root span');
+  assert.is(span.attributes['next_app_controllers.job'], 'every-second');
+  assert.is(span.attributes['next_app_controllers.job.attempt'], 1);
+  assert.match(String(span.attributes['next_app_controllers.job.scheduled_at']), /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.000Z$/);
+  assert.is(span.attributes.inside, 'the method');
+  assert.is(span.status.code, SpanStatusCode.UNSET);
+});
+
+jobs("its cron route runs it in a child of the request's span; what it throws is recorded on the job's span", async () => {
+  const app = createApplication({ controllers: [ReportsController], basePath: basePath(), tracing: true, onError: () => {} });
+  const tracer = trace.getTracer('test');
+  const request = (path: string) => tracer.startActiveSpan('GET', async (outer) => {
+    const response = await app.fetch(path);
+    outer.end();
+    return { response, outer };
+  });
+  const { response, outer } = await request(`${app.basePath}/_cron/yearly`);
+  assert.is(response.status, 200);
+  const [span] = spansNamed('job yearly');
+  assert.is(span.parentSpanContext?.spanId, outer.spanContext().spanId);
+  assert.is(span.spanContext().traceId, outer.spanContext().traceId);
+
+  exporter.reset();
+  fail = true;
+  const error = console.error;
+  console.error = () => {}; // the failure's log line (no `log` given)
+  const failed = await request(`${app.basePath}/_cron/yearly`).finally(() => (console.error = error));
+  assert.is(failed.response.status, 500);
+  const [broken] = spansNamed('job yearly');
+  assert.is(broken.status.code, SpanStatusCode.ERROR);
+  assert.equal(broken.events.map((event) => event.attributes?.['exception.message']), ['the report broke']);
+});
+
+jobs('each attempt of a durable webhook is a span named after its type, with its webhook-id; a failed attempt is an error', async () => {
+  const statuses = [503, 204];
+  let answered = 0;
+  const server = createServer((request, response) => {
+    request.resume();
+    request.on('end', () => response.writeHead(statuses[Math.min(answered++, statuses.length - 1)]).end());
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`;
+  const app = createApplication({ controllers: [], basePath: basePath(), queue: memoryQueue(), tracing: true });
+  try {
+    const id = await sendWebhook(url, 'order.created', { orderId: 'o_1' }, { secret: SECRET, durable: true, app, allowPrivate: true, backoff: 50 });
+    await until(() => spansNamed('webhook order.created').length === 2);
+    const attempts = spansNamed('webhook order.created');
+    assert.equal(attempts.map((span) => span.attributes['next_app_controllers.webhook.id']), [id, id]);
+    assert.equal(attempts.map((span) => span.attributes['next_app_controllers.job.attempt']), [1, 2]);
+    assert.equal(attempts.map((span) => span.status.code), [SpanStatusCode.ERROR, SpanStatusCode.UNSET]);
+  } finally {
+    await stopJobs(app, 100);
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+  }
+});
+
+jobs("an application with no queue: a durable webhook's attempt on the in-process queue built for it is traced too", async () => {
+  let answered = 0;
+  const server = createServer((request, response) => {
+    request.resume();
+    request.on('end', () => response.writeHead(answered++ === 0 ? 204 : 500).end());
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`;
+  const app = createApplication({ controllers: [], basePath: basePath(), tracing: true });
+  try {
+    const id = await sendWebhook(url, 'order.paid', { orderId: 'o_2' }, { secret: SECRET, durable: true, app, allowPrivate: true });
+    await until(() => spansNamed('webhook order.paid').length === 1);
+    assert.is(spansNamed('webhook order.paid')[0].attributes['next_app_controllers.webhook.id'], id);
+  } finally {
+    await stopJobs(app, 100);
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+  }
+});
+
+jobs('without tracing: true, no span is made for a job', async () => {
+  const app = createApplication({ controllers: [ReportsController], basePath: basePath() });
+  const response = await trace.getTracer('test').startActiveSpan('GET', async (outer) => {
+    const answer = await app.fetch(`${app.basePath}/_cron/yearly`);
+    outer.end();
+    return answer;
+  });
+  assert.is(response.status, 200);
+  assert.equal(seen, [{ name: 'yearly' }]);
+  assert.equal(exporter.getFinishedSpans().map((span) => span.name), ['GET']);
+});
+
+jobs.run();
 
 const missing = suite('tracing without @opentelemetry/api');
 
