@@ -98,7 +98,7 @@ export function buildRouteDefinitions(controllers: readonly Class[], basePath: s
       let auth = method?.auth;
       if (auth && !auth.schemes.length) {
         const base = record.auth || byDefault;
-        if (!base) throw new TypeError(`${where}: @Auth needs a scheme, or auth.default.`);
+        if (!base) throw new TypeError(`${where}: @Auth needs a scheme or auth.default.`);
         auth = { ...base, ...auth, schemes: base.schemes };
       }
       definitions.push({

@@ -237,7 +237,7 @@ test('a method’s @Auth with options only keeps its controller’s schemes and 
   assert.is((await application.fetch('/api/bare', { headers: { 'x-api-key': 'k-123' } })).status, 403, 'the default’s scheme, with the method’s roles');
   assert.is((await application.fetch('/api/open')).status, 401, 'under a @Public class: the default’s scheme');
   assert.is((await application.fetch('/api/open', { headers: { 'x-api-key': 'k-123' } })).status, 200);
-  assert.throws(() => createApplication({ controllers: [BareController], auth: { schemes } }), /BareController\.get: @Auth needs a scheme, or auth\.default\./);
+  assert.throws(() => createApplication({ controllers: [BareController], auth: { schemes } }), /BareController\.get: @Auth needs a scheme or auth\.default\./);
 });
 
 test('roles: any one of them; policy false: 403', async () => {
