@@ -192,9 +192,9 @@ export function createApplication(options: ApplicationOptions): Application {
   }
   const validation: ValidatorOptions = { forbidUnknownValues: true, ...options.validation, validationError: { target: false, value: false } };
   const versioning = options.versioning && checkVersioning(options.versioning);
-  const definitions = buildRouteDefinitions(options.controllers, basePath, versioning);
-  assertParamsDtosMatchRoutes(definitions, loadedValidationStorage());
   const auth = options.auth;
+  const definitions = buildRouteDefinitions(options.controllers, basePath, versioning, auth?.default);
+  assertParamsDtosMatchRoutes(definitions, loadedValidationStorage());
   checkAuth(auth, definitions);
   if (options.requestId !== undefined && typeof options.requestId !== 'boolean') {
     throw new TypeError(`createApplication: requestId must be true or false, got ${typeof options.requestId}.`);

@@ -7,7 +7,9 @@
 // 2. The pages under <docsDir>/content/docs/ (the generated reference/ and example-api/ aside): a frontmatter that
 //    parses, with a title and a description; no inline
 //    ts/tsx/js/jsx fence (a sample is a file under samples/ that a page includes), and every <include> target exists,
-//    with its `#region` when one is named, and a TypeScript or JavaScript one lies under samples/.
+//    with its `#region` when one is named, and a TypeScript or JavaScript one lies under samples/; the next line links
+//    an included sample (`[docs/samples/….ts](../../samples/….ts)`), for the page read raw (docs/lib/remark-sample-links.mjs
+//    drops it from the site).
 //
 // Exits 1 listing every problem with the file it is in. docsDir defaults to docs/; a test passes a temporary copy
 // (and `--pages-only` to skip tsc).
@@ -109,6 +111,11 @@ function checkFrontmatter(page, text) {
   }
 }
 
+/** The link under an include: `[docs/samples/….ts](../../samples/….ts)` (its text from the docs folder, its target from the page). */
+export function sampleLink(page, target) {
+  return `[docs/${relative(docsDir, target).split(sep).join('/')}](${relative(dirname(page), target).split(sep).join('/')})`;
+}
+
 function checkPage(page) {
   const text = readFileSync(page, 'utf8');
   checkFrontmatter(page, text);
@@ -146,6 +153,13 @@ function checkPage(page) {
     }
     if (region !== undefined && CODE_EXTENSIONS.test(target) && !hasRegion(readFileSync(target, 'utf8'), region)) {
       problems.push(`${where}: <include> of ${specifier}: ${shown(target)} has no \`// #region ${region}\` … \`// #endregion ${region}\``);
+    }
+    // Read raw (GitHub's file view), the include of a sample shows no code: the next line links its file (the site
+    // drops it). Other files (ARCHITECTURE.md) are named by the page's own text.
+    const link = sampleLink(page, target);
+    const next = text.slice(include.index + include[0].length).split('\n').slice(1).find((following) => following.trim() !== '');
+    if (!relative(samplesDir, target).startsWith('..') && next?.trim() !== link) {
+      problems.push(`${where}: <include> of ${specifier}: the next line must link the file, for the page read raw: ${link}`);
     }
   }
 }

@@ -1,6 +1,8 @@
 #!/usr/bin/env node
-// The reference pages (/docs/reference), generated from the TSDoc of every public export of `next-app-controllers`
-// (runtime/index.ts) and `next-app-controllers/proxy` (runtime/proxy.ts), into content/docs/reference/ (gitignored).
+// The reference pages (/docs/reference), generated from the TSDoc of every public export of every entry of the
+// package (ENTRIES: `next-app-controllers`, runtime/index.ts; `/proxy`, `/testing`, ...), into content/docs/reference/
+// (gitignored). The index lists each entry's exports, each linked to its section (test/docs/reference.test.ts reads
+// the published .d.ts of every entry of package.json's "exports" and fails naming an export the index does not link).
 //
 // TypeDoc reads the sources and validates them: an export without a doc comment (`validation.notDocumented` for
 // functions, classes, interfaces, type aliases, variables and enums) and a `{@link}` that resolves to nothing
@@ -8,19 +10,36 @@
 // `npm run docs:build`, fails naming them. The project TypeDoc serialises (its JSON model) is rendered here as MDX:
 // each export's signature as a code block and its doc comment as Markdown, `{@link}`s as links to the export's section.
 //
-// `node docs/scripts/reference.mjs [--entry <file.ts> ...] [--tsconfig <file>] [--out <dir>]`: by default the two
-// entries of the library into docs/content/docs/reference/. A test runs it on small fixtures.
+// `node docs/scripts/reference.mjs [--entry <file.ts> ...] [--tsconfig <file>] [--out <dir>]`: by default every
+// entry of the library into docs/content/docs/reference/. A test runs it on small fixtures.
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
-import { slug } from 'github-slugger';
+import GithubSlugger from 'github-slugger';
 import * as td from 'typedoc';
 
 const DOCS = fileURLToPath(new URL('..', import.meta.url));
 const ROOT = join(DOCS, '..');
 
-/** The pages, in sidebar order, and which exports each one documents. An export listed nowhere goes to `more`. */
+/** The package's entries (package.json's "exports"), each with its source and what it is for; the first is the main one. */
+export const ENTRIES = [
+  { name: 'next-app-controllers', source: 'runtime/index.ts', about: 'The library: decorators, `createApplication`, the documents and their handlers.' },
+  {
+    name: 'next-app-controllers/proxy',
+    source: 'runtime/proxy.ts',
+    about: "The light entry for an app's `src/proxy.ts` (`middleware.ts` on Next.js 15): no decorators, no router, no reflect-metadata.",
+  },
+  { name: 'next-app-controllers/testing', source: 'runtime/testing.ts', about: 'For tests: credentials that pass the schemes, and the request a Server Action reads.' },
+  { name: 'next-app-controllers/actions', source: 'runtime/actions.ts', about: "A controller's route as a Server Action." },
+  { name: 'next-app-controllers/dto', source: 'runtime/dto/entry.ts', about: 'Imported first by the files that declare DTO classes, for its effect (it loads reflect-metadata); it exports nothing.' },
+  { name: 'next-app-controllers/jobs', source: 'runtime/jobs.ts', about: 'Background work: the queues, `@Scheduled`, the durable `sendWebhook`.' },
+];
+
+/**
+ * The pages, in sidebar order, and which exports each one documents: by name, and with `entry` every export declared
+ * in that entry (its `sendWebhook` is not the main entry's). An export listed nowhere goes to `more`.
+ */
 export const PAGES = [
   {
     slug: 'application',
@@ -163,6 +182,33 @@ export const PAGES = [
       'ActionApplication',
       'RouteMethodName',
       'runAction',
+    ],
+  },
+  {
+    slug: 'jobs',
+    title: 'Background jobs',
+    description: 'next-app-controllers/jobs: queues, @Scheduled methods, durable webhooks and failed jobs.',
+    entry: 'next-app-controllers/jobs',
+    exports: [
+      'memoryQueue',
+      'MemoryQueueOptions',
+      'bullmqQueue',
+      'BullmqQueueOptions',
+      'JobQueue',
+      'Scheduled',
+      'ScheduledOptions',
+      'ScheduledContext',
+      'startJobs',
+      'StartJobsOptions',
+      'stopJobs',
+      'listSchedules',
+      'ScheduleEntry',
+      'failedJobs',
+      'FailedJob',
+      'retryJob',
+      'sendWebhook',
+      'DurableWebhookOptions',
+      'WebhookSecrets',
     ],
   },
   {
@@ -473,10 +519,10 @@ function memberComment(member) {
   return member.comment ?? member.signatures?.find((signature) => signature.comment)?.comment ?? member.getSignature?.comment;
 }
 
-function exportSection(reflection, { locate, byId }, alsoInProxy) {
+function exportSection(reflection, { locate, byId }, entries) {
   const lines = [`## ${reflection.name}`, ''];
   const source = reflection.sources?.[0];
-  const from = alsoInProxy ? '`next-app-controllers` and `next-app-controllers/proxy`' : '`next-app-controllers`';
+  const from = entries.map((entry) => `\`${entry}\``).join(', ').replace(/, ([^,]+)$/, ' and $1');
   lines.push(`<small>${KIND_LABEL[reflection.kind] ?? 'export'} · from ${from}${source ? ` · \`${source.fileName}\`` : ''}</small>`, '');
   lines.push('```ts', declarationText(reflection, byId), '```', '');
   const comment = commentMarkdown(commentOf(reflection), locate);
@@ -516,16 +562,27 @@ const GENERATED_NOTE = '\n{/* Generated by docs/scripts/reference.mjs from the T
 export function renderReference(project, outDir, { baseUrl = '/docs/reference' } = {}) {
   const modules = project.children?.some((child) => child.kind === KIND.Module) ? project.children : [{ ...project, name: 'index' }];
   const main = modules.find((module) => module.name === 'index') ?? modules[0];
-  const proxy = modules.find((module) => module.name === 'proxy');
-  const exports = (main.children ?? []).filter((child) => child.kind !== KIND.Reference);
+  // Each module's entry (by its source file); the main one first. A module of no entry (a test's fixture) is named after itself.
+  const entryName = (module) =>
+    ENTRIES.find((entry) => entry.source === module.sources?.[0]?.fileName)?.name ?? (module === main ? ENTRIES[0].name : module.name);
+  const rank = (module) => (module === main ? -1 : ENTRIES.findIndex((entry) => entry.name === entryName(module)) >>> 0);
+  const ordered = [...modules].sort((a, b) => rank(a) - rank(b));
+
+  // Every declaration once, in its own entry; the entries that export it (its own, then those re-exporting it).
+  const exports = ordered.flatMap((module) => (module.children ?? []).filter((child) => child.kind !== KIND.Reference).map((reflection) => ({ reflection, entry: entryName(module) })));
+  const entriesOf = new Map(exports.map(({ reflection, entry }) => [reflection.id, [entry]]));
+  for (const module of ordered) {
+    for (const child of module.children ?? []) if (child.kind === KIND.Reference) entriesOf.get(child.target)?.push(entryName(module));
+  }
 
   // Which page and heading each export (and each of its members) is documented under.
   const pageOf = new Map();
   for (const page of PAGES) for (const name of page.exports) pageOf.set(name, page);
   const pages = PAGES.map((page) => ({ ...page, reflections: [] }));
   const more = { ...MORE, reflections: [] };
-  for (const reflection of exports) {
-    const page = pages.find((candidate) => candidate.slug === pageOf.get(reflection.name)?.slug) ?? more;
+  for (const { reflection, entry } of exports) {
+    const listed = PAGES.find((page) => page.entry === entry) ?? pageOf.get(reflection.name);
+    const page = pages.find((candidate) => candidate.slug === listed?.slug) ?? more;
     page.reflections.push(reflection);
   }
   for (const page of pages) page.reflections.sort((a, b) => page.exports.indexOf(a.name) - page.exports.indexOf(b.name));
@@ -533,8 +590,10 @@ export function renderReference(project, outDir, { baseUrl = '/docs/reference' }
 
   const location = new Map();
   for (const page of written) {
+    // One slugger per page, as the site makes the headings' ids: `testAuth` then `TestAuth` are #testauth, #testauth-1.
+    const slugger = new GithubSlugger();
     for (const reflection of page.reflections) {
-      const href = `${baseUrl}/${page.slug}#${slug(reflection.name)}`;
+      const href = `${baseUrl}/${page.slug}#${slugger.slug(reflection.name)}`;
       const visit = (node) => {
         location.set(node.id, href);
         for (const child of node.children ?? []) visit(child);
@@ -543,22 +602,23 @@ export function renderReference(project, outDir, { baseUrl = '/docs/reference' }
       visit(reflection);
     }
   }
-  const proxyNames = new Set((proxy?.children ?? []).map((child) => child.name));
-  for (const child of proxy?.children ?? []) if (child.kind === KIND.Reference && location.has(child.target)) location.set(child.id, location.get(child.target));
+  for (const module of ordered) {
+    for (const child of module.children ?? []) if (child.kind === KIND.Reference && location.has(child.target)) location.set(child.id, location.get(child.target));
+  }
   const locate = (id) => location.get(id);
-  const byId = new Map(exports.map((reflection) => [reflection.id, reflection]));
+  const byId = new Map(exports.map(({ reflection }) => [reflection.id, reflection]));
 
   rmSync(outDir, { recursive: true, force: true });
   mkdirSync(outDir, { recursive: true });
   for (const page of written) {
-    const body = page.reflections.map((reflection) => exportSection(reflection, { locate, byId }, proxyNames.has(reflection.name))).join('\n');
+    const body = page.reflections.map((reflection) => exportSection(reflection, { locate, byId }, entriesOf.get(reflection.id))).join('\n');
     writeFileSync(join(outDir, `${page.slug}.mdx`), `${frontmatter(page.title, page.description)}${GENERATED_NOTE}\n${body}`);
   }
 
-  // The index: every export by page, with the first sentence of its comment; then the proxy entry.
-  const index = [frontmatter('Reference', 'Every export of next-app-controllers and next-app-controllers/proxy, generated from the source.'), GENERATED_NOTE];
+  // The index: every export by page, with the first sentence of its comment; then each entry's exports.
+  const index = [frontmatter('Reference', "Every export of every entry of next-app-controllers, generated from the source."), GENERATED_NOTE];
   index.push(
-    'Generated at build time from the doc comments of the library\'s source (`runtime/index.ts` and `runtime/proxy.ts`): each export\'s signature and documentation. The build fails on an export without a doc comment and on a `{@link}` that points nowhere.',
+    "Generated at build time from the doc comments of the library's source (`runtime/index.ts` and the other entries' files, listed under [The entries](#the-entries)): each export's signature and documentation. The build fails on an export without a doc comment and on a `{@link}` that points nowhere.",
     '',
   );
   for (const page of written) {
@@ -569,22 +629,15 @@ export function renderReference(project, outDir, { baseUrl = '/docs/reference' }
     }
     index.push('');
   }
-  if (proxy) {
-    index.push(
-      '## The proxy entry',
-      '',
-      '`next-app-controllers/proxy` is the light entry for an app\'s `src/proxy.ts` (`middleware.ts` on Next.js 15): no decorators, no router, no reflect-metadata. It exports these, documented above:',
-      '',
-    );
-    index.push(
-      (proxy.children ?? [])
-        .map((child) => {
-          const href = locate(child.kind === KIND.Reference ? child.target : child.id);
-          return href ? `[\`${child.name}\`](${href})` : `\`${child.name}\``;
-        })
-        .join(', ') + '.',
-      '',
-    );
+  index.push('## The entries', '', 'What each entry of the package exports, documented above.', '');
+  for (const module of ordered) {
+    const name = entryName(module);
+    const about = ENTRIES.find((entry) => entry.name === name)?.about;
+    index.push(`### \`${name}\``, '', ...(about ? [about, ''] : []));
+    const names = (module.children ?? [])
+      .map((child) => ({ name: child.name, href: locate(child.kind === KIND.Reference ? child.target : child.id) }))
+      .sort((a, b) => a.name.localeCompare(b.name));
+    if (names.length > 0) index.push(`${names.map(({ name, href }) => (href ? `[\`${name}\`](${href})` : `\`${name}\``)).join(', ')}.`, '');
   }
   writeFileSync(join(outDir, 'index.mdx'), index.join('\n'));
   // index.mdx is not listed: Fumadocs then makes it the folder's own page (the sidebar's "Reference" opens it).
@@ -606,7 +659,7 @@ function firstSentence(markdown) {
 }
 
 export async function generateReference({
-  entryPoints = [join(ROOT, 'runtime/index.ts'), join(ROOT, 'runtime/proxy.ts'), join(ROOT, 'runtime/testing.ts'), join(ROOT, 'runtime/actions.ts')],
+  entryPoints = ENTRIES.map((entry) => join(ROOT, entry.source)),
   tsconfig = join(DOCS, 'tsconfig.reference.json'),
   outDir = join(DOCS, 'content/docs/reference'),
 } = {}) {

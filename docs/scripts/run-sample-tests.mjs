@@ -1,10 +1,11 @@
 #!/usr/bin/env node
 // The Testing page's samples run as tests (issue 32): `node docs/scripts/run-sample-tests.mjs`, run by `npm test`.
 // - docs/samples/testing/**/*.uvu.test.ts with uvu, as the project's own tests run (node --import tsx, uvu's bin);
-// - docs/samples/testing/**/*.vitest.test.ts with `vitest run --config docs/samples/testing/vitest.config.ts`.
+// - docs/samples/testing/**/*.vitest.test.ts with `vitest run`, in a copy of the folder whose package.json has no
+//   "type": "module", as create-next-app writes it (docs/ has one): its config must load there without a warning.
 // Each kind is skipped, saying so, while there is no such file.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
@@ -51,13 +52,34 @@ if (uvuFiles.length === 0) {
 }
 
 const vitestFiles = find(TESTING, /\.vitest\.test\.ts$/);
-const vitestConfig = join(TESTING, 'vitest.config.ts');
+const vitestConfig = ['mts', 'ts', 'mjs', 'js'].map((extension) => join(TESTING, `vitest.config.${extension}`)).find(existsSync);
 if (vitestFiles.length === 0) {
   console.log(`docs sample tests: no *.vitest.test.ts under ${folder}/ yet, skipped`);
-} else if (!existsSync(vitestConfig)) {
-  console.error(`docs sample tests: ${vitestFiles.length} *.vitest.test.ts file(s) but no ${relative(ROOT, vitestConfig)}`);
+} else if (!vitestConfig) {
+  console.error(`docs sample tests: ${vitestFiles.length} *.vitest.test.ts file(s) but no ${folder}/vitest.config.mts`);
   process.exit(1);
 } else {
-  // --root: the samples' folder is the project the config describes (an app runs `npx vitest run` in its own root).
-  run(`vitest, ${vitestFiles.length} file(s)`, [VITEST, 'run', '--root', relative(ROOT, TESTING), '--config', vitestConfig]);
+  // The samples' folder copied into a project as create-next-app makes it: a package.json without "type": "module",
+  // where a vitest.config.ts is loaded as CommonJS and Vite warns ("ESM syntax in a file loaded as CommonJS"). There,
+  // `vitest run` as an app runs it (the config found by its name); any warning fails, as a failing test does.
+  mkdirSync(join(ROOT, '.tmp'), { recursive: true });
+  const project = mkdtempSync(join(ROOT, '.tmp', 'vitest-sample-'));
+  let failed = false;
+  try {
+    cpSync(TESTING, join(project, 'testing'), { recursive: true, filter: (path) => !/[/\\](node_modules|\.tsconfig\.check-[^/\\]*)$/.test(path) });
+    cpSync(join(SAMPLES, 'tsconfig.base.json'), join(project, 'tsconfig.base.json'));
+    writeFileSync(join(project, 'testing', 'package.json'), `${JSON.stringify({ name: 'vitest-sample', private: true }, null, 2)}\n`);
+    const label = `vitest, ${vitestFiles.length} file(s), in a package without "type": "module"`;
+    console.log(`docs sample tests: ${label}`);
+    const result = spawnSync(process.execPath, [VITEST, 'run'], { cwd: join(project, 'testing'), encoding: 'utf8', env: { ...process.env, NODE_ENV: 'test' } });
+    const output = `${result.stdout}${result.stderr}`;
+    process.stdout.write(output);
+    const warning = /^.*(\(!\)|warning|deprecat).*$/im.exec(output);
+    if (result.status !== 0) console.error(`docs sample tests: ${label} failed (${result.status ?? result.signal})`);
+    else if (warning) console.error(`docs sample tests: ${label} warned: ${warning[0].trim()}`);
+    failed = result.status !== 0 || warning !== null;
+  } finally {
+    rmSync(project, { recursive: true, force: true });
+  }
+  if (failed) process.exit(1);
 }

@@ -151,7 +151,7 @@ export const COMMANDS = {
     alias: 'g resource',
     summary: 'Add a whole resource: list, get, create, replace, update, delete',
     description:
-      'Writes features/<name>/controller.ts (list with limit/offset, get, create, PUT replace, PATCH update, DELETE)\nand dto.ts (create, update, query DTOs), and registers the controller in the app module.' +
+      'Writes features/<name>/controller.ts (list @Paginated by offset, get, create, PUT replace, PATCH update, DELETE)\nand dto.ts (create, response, update DTOs), and registers the controller in the app module.' +
       ' With --schema (or when the other features use schemas), schemas.ts instead of dto.ts: Zod, Valibot or ArkType schemas.',
     arguments: [featureName],
     options: [force, schema, skipInstall],

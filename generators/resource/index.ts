@@ -3,8 +3,8 @@ import type { CommandOptions } from '../core/base';
 import { FeatureGenerator } from '../scaffold/feature';
 
 /**
- * `generate resource <name>`: list (limit/offset query), get, create, replace (PUT), update (PATCH) and delete, with
- * create, update and query DTOs, registered in the app module.
+ * `generate resource <name>`: list (`@Paginated`, by offset), get, create, replace (PUT), update (PATCH) and delete,
+ * with create, response and update DTOs, registered in the app module.
  */
 export default class ResourceGenerator extends FeatureGenerator {
   constructor(args: string | string[], options: CommandOptions & BaseOptions) {

@@ -63,7 +63,14 @@ async function jwtVerifier(scheme: AuthScheme, jose: typeof import('jose')): Pro
   if ((jwks === undefined) === (key === undefined) || issuer === undefined || audience === undefined) {
     throw new TypeError(`bearer({ name: '${scheme.name}', jwt }) takes { jwks } or { key }, and the issuer and audience tokens must carry.`);
   }
-  const verifyKey = jwks !== undefined ? jose.createRemoteJWKSet(new URL(String(jwks)), { timeoutDuration: JWKS_TIMEOUT }) : await keyOf(key!, algorithms, jose);
+  // A key set given as an object is local: nothing to fetch, so no error of it is an outage.
+  const remote = jwks !== undefined && !(typeof jwks === 'object' && 'keys' in jwks);
+  const verifyKey =
+    jwks === undefined
+      ? await keyOf(key!, algorithms, jose)
+      : remote
+        ? jose.createRemoteJWKSet(new URL(String(jwks)), { timeoutDuration: JWKS_TIMEOUT })
+        : jose.createLocalJWKSet(jwks as Parameters<typeof jose.createLocalJWKSet>[0]);
   const claimOptions = { issuer, audience, algorithms };
   return async (token) => {
     let claims: JwtClaims;
@@ -74,7 +81,7 @@ async function jwtVerifier(scheme: AuthScheme, jose: typeof import('jose')): Pro
       claims = (await jose.jwtVerify(token, key as Parameters<typeof jose.jwtVerify>[1], claimOptions)).payload as JwtClaims;
     } catch (error) {
       if (INVALID_TOKEN.has((error as { code?: string })?.code ?? '')) return undefined;
-      if (jwks === undefined) throw error;
+      if (!remote) throw error;
       throw clientError(503, `The keys of ${scheme.name}'s issuer could not be fetched: try again`, { cause: error, headers: { 'retry-after': '5' } });
     }
     const principal = options.principal ? options.principal(claims) : claims;

@@ -91,6 +91,7 @@ export interface JobQueue {
   add(data: JobData, retry: RetryOptions): Promise<string>;
   /** Starts taking jobs (BullMQ: a Worker) and firing the schedules. */
   start(schedules: readonly QueueSchedule[]): Promise<void>;
+  /** The jobs that exhausted their attempts, kept until retried. */
   failed(): Promise<FailedJob[]>;
   /** Puts a failed job back in the queue; false when there is no such failed job. */
   retry(id: string): Promise<boolean>;

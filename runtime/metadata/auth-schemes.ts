@@ -22,8 +22,11 @@ export interface JwtClaims {
 
 /** How `bearer({ jwt })` verifies a token: with jose's `jwtVerify`. */
 export interface JwtVerification {
-  /** The issuer's JSON Web Key Set (`https://issuer/.well-known/jwks.json`), fetched on first use and cached per scheme. */
-  jwks?: string | URL;
+  /**
+   * The issuer's JSON Web Key Set: its absolute URL (`https://issuer/.well-known/jwks.json`), fetched on first use and
+   * cached per scheme, or the set itself (`{ keys: [...] }`, e.g. your own keys' public JWKs), used as it is.
+   */
+  jwks?: string | URL | { keys: readonly object[] };
   /** Or a key: a shared secret (HS256) as a string or bytes, a CryptoKey, or a PEM public key (`algorithms` names its algorithm). */
   key?: string | Uint8Array | CryptoKey;
   /** The `iss` the token must carry (one of them). */

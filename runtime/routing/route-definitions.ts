@@ -1,6 +1,6 @@
 import { findClassRecord, type CustomParameter, type InputParameter, type ProductionRecord } from '../metadata/records';
 import type { RateLimitOptions } from '../metadata/limits';
-import type { RouteAuth } from '../metadata/auth-schemes';
+import type { AuthScheme, RouteAuth } from '../metadata/auth-schemes';
 import type { PageRecord } from '../metadata/pagination';
 import type { IdempotentOptions } from '../metadata/idempotency';
 import type { WebhookOptions } from '../metadata/webhooks';
@@ -58,14 +58,19 @@ export interface RouteDefinition {
   version?: VersionValue;
   /** `@Deprecated`: its responses carry `Deprecation` (and `Sunset`, `Link`). */
   deprecated?: DeprecatedOptions;
-  /** `@Auth` of the method, else of the controller, else the application's `auth.default`; `false`: `@Public()`. */
+  /**
+   * `@Auth` of the method, else of the controller, else the application's `auth.default`; `false`: `@Public()`. A
+   * method's naming no scheme: the controller's (else the default's) schemes and options, its own options over theirs.
+   */
   auth?: RouteAuth;
   /** `@Paginated`: its query's page fields, its envelope and `Link` headers (pagination/). */
   paginated?: PageRecord;
 }
 
-export function buildRouteDefinitions(controllers: readonly Class[], basePath: string, versioning?: VersioningOptions): RouteDefinition[] {
+/** `fallback`: the application's `auth.default`, the scheme of routes without `@Auth`/`@Public` (checked by auth/check.ts). */
+export function buildRouteDefinitions(controllers: readonly Class[], basePath: string, versioning?: VersioningOptions, fallback?: AuthScheme): RouteDefinition[] {
   const definitions: RouteDefinition[] = [];
+  const byDefault = fallback && { schemes: [fallback] };
   const seen = new Set<Class>();
   for (const controller of controllers) {
     const record = typeof controller === 'function' ? findClassRecord(controller) : undefined;
@@ -88,6 +93,14 @@ export function buildRouteDefinitions(controllers: readonly Class[], basePath: s
       const version = method?.version ?? record.version;
       const deprecated = method?.deprecated ?? record.deprecated;
       checkRoute(version, deprecated, versioning, where);
+      // A method's @Auth naming no scheme (`@Auth({ scopes })`) keeps the class's schemes and options (else the
+      // default's), its own options replacing theirs one by one; with neither, it is refused.
+      let auth = method?.auth;
+      if (auth && !auth.schemes.length) {
+        const base = record.auth || byDefault;
+        if (!base) throw new TypeError(`${where}: @Auth needs a scheme or auth.default.`);
+        auth = { ...base, ...auth, schemes: base.schemes };
+      }
       definitions.push({
         order: definitions.length,
         method: route.method,
@@ -117,7 +130,7 @@ export function buildRouteDefinitions(controllers: readonly Class[], basePath: s
         webhook: method?.webhook,
         version,
         deprecated,
-        auth: method?.auth ?? record.auth,
+        auth: auth ?? record.auth ?? byDefault,
         paginated: method?.paginated,
       });
     }

@@ -124,7 +124,7 @@ e2e('a pnpm project: init installs with pnpm, generate resource type-checks, bui
     };
     const list = await waitFor(base, 30_000);
     assert.is(list.status, 200);
-    assert.equal(await list.json(), []);
+    assert.equal(await list.json(), { items: [], total: 0 });
 
     const created = await send('POST', '', { title: 'Hello', content: 'World' });
     assert.is(created.status, 201);
@@ -137,8 +137,12 @@ e2e('a pnpm project: init installs with pnpm, generate resource type-checks, bui
 
     assert.equal(await (await send('GET', '/1')).json(), { id: '1', title: 'Hello', content: 'World' });
     assert.is((await send('GET', '/99')).status, 404);
-    assert.equal(await (await send('GET', '?limit=1&offset=1')).json(), [{ id: '2', title: 'Second', content: '2' }]);
+    // The list is @Paginated: the page in an envelope, Link headers to the others, the bounds checked.
+    const page = await send('GET', '?limit=1&offset=1');
+    assert.equal(await page.json(), { items: [{ id: '2', title: 'Second', content: '2' }], total: 2 });
+    assert.match(page.headers.get('link') ?? '', 'rel="prev"');
     assert.is((await send('GET', '?limit=0')).status, 422);
+    assert.is((await send('GET', '?limit=101')).status, 422);
 
     const replaced = await send('PUT', '/1', { title: 'Replaced', content: 'All' });
     assert.is(replaced.status, 200);
@@ -165,7 +169,9 @@ e2e('a pnpm project: init installs with pnpm, generate resource type-checks, bui
     // The response DTO the generator writes is what every route with a body documents.
     const schemaOf = (path: string, method: string, status: number) => document.paths[path][method].responses[status]?.content?.['application/json']?.schema;
     const postDto = { $ref: '#/components/schemas/PostDto' };
-    assert.equal(schemaOf('/api/posts', 'get', 200), { type: 'array', items: postDto });
+    const envelope = schemaOf('/api/posts', 'get', 200) as { required: string[]; properties: { items: object } };
+    assert.equal(envelope.required, ['items', 'total']);
+    assert.equal(envelope.properties.items, { type: 'array', items: postDto });
     assert.equal(schemaOf('/api/posts', 'post', 201), postDto);
     for (const method of ['get', 'put', 'patch']) assert.equal(schemaOf('/api/posts/{id}', method, 200), postDto, method);
     assert.equal(document.paths['/api/posts/{id}'].delete.responses[204]?.content, undefined);

@@ -13,17 +13,16 @@ const cli = (dir: string, ...args: string[]) => exec(process.execPath, [BIN, ...
 const tsc = (dir: string) => exec(process.execPath, [join(REPO_ROOT, 'node_modules/typescript/bin/tsc'), '--noEmit', '-p', dir], { cwd: dir, timeout: 120_000 });
 
 /**
- * A server module reading a field of the typed create response: `title`, or a misspelling tsc must reject. The query's
- * `limit` is typed as the document's input side says: a number for Zod's z.coerce.number(), a string for Valibot's
- * v.pipe(v.string(), v.toNumber()) and ArkType's 'string.integer.parse' (what each parses).
+ * A server module reading a field of the typed create response: `title`, or a misspelling tsc must reject; and the
+ * list's page (`@Paginated`: `offset` and `limit` numbers, `{ items, total }`).
  */
-const typedClientUse = (field: string, limit: string) => `import { api } from '@/lib/api/server';
+const typedClientUse = (field: string) => `import { api } from '@/lib/api/server';
 
 export async function createdTitle() {
   const { data, error } = await api.POST('/api/posts', { body: { title: 'Typed', content: 'client' } });
   if (error) return undefined;
-  const page = await api.GET('/api/posts', { params: { query: { limit: ${limit} } } });
-  return [data.${field}, page.data?.length];
+  const page = await api.GET('/api/posts', { params: { query: { offset: 0, limit: 10 } } });
+  return [data.${field}, page.data?.items.length, page.data?.total];
 }
 `;
 
@@ -54,7 +53,7 @@ for (const library of ['zod', 'valibot', 'arktype'] as const) {
     const list = document.paths['/api/posts'].get;
     assert.equal(
       list.parameters!.map((parameter) => `${parameter.in} ${parameter.name}`),
-      ['query limit', 'query offset'],
+      ['query offset', 'query limit'],
     );
     for (const name of ['CreatePost', 'Post', 'UpdatePost']) assert.ok(document.components.schemas[name], `${name} in ${Object.keys(document.components.schemas).join(', ')}`);
 
@@ -63,11 +62,10 @@ for (const library of ['zod', 'valibot', 'arktype'] as const) {
     const checked = await cli(dir, 'openapi', '--check');
     assert.is(checked.code, 0, checked.output);
 
-    const limit = library === 'zod' ? '10' : "'10'";
-    write(dir, 'src/lib/api/use.ts', typedClientUse('title', limit));
+    write(dir, 'src/lib/api/use.ts', typedClientUse('title'));
     const compiled = await tsc(dir);
     assert.is(compiled.code, 0, compiled.output);
-    write(dir, 'src/lib/api/use.ts', typedClientUse('titel', limit));
+    write(dir, 'src/lib/api/use.ts', typedClientUse('titel'));
     const misspelt = await tsc(dir);
     assert.is(misspelt.code, 2, misspelt.output);
     assert.match(misspelt.output, "Property 'titel' does not exist");

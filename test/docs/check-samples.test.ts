@@ -4,6 +4,7 @@ import { appendFileSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
+import { remarkSampleLinks } from '../../docs/lib/remark-sample-links.mjs';
 import { copyOfDocsSources, runScript } from './helpers';
 
 const SCRIPT = 'docs/scripts/check-samples.mjs';
@@ -40,6 +41,38 @@ test('an inline ts fence in a page fails the check, naming the page and the line
   } finally {
     copy.remove();
   }
+});
+
+test('an include without the link to its file on the next line (the page read raw shows no code) fails the check', () => {
+  const copy = copyOfDocsSources();
+  try {
+    const page = join(copy.dir, PAGE);
+    const link = '[docs/samples/index/posts.ts](../../samples/index/posts.ts)';
+    const text = readFileSync(page, 'utf8');
+    assert.ok(text.includes(`\n${link}\n`), 'the page links its sample');
+    writeFileSync(page, text.replace(`\n${link}\n`, '\n'));
+    const run = runScript(SCRIPT, [copy.dir, '--pages-only']);
+    assert.is(run.code, 1, run.output);
+    assert.match(run.output, `<include> of ../../samples/index/posts.ts#`);
+    assert.match(run.output, `the next line must link the file, for the page read raw: ${link}`);
+  } finally {
+    copy.remove();
+  }
+});
+
+test('the site drops the paragraph that links a sample (it shows the code), and keeps other links', () => {
+  const paragraph = (text: string, url: string) => ({ type: 'paragraph', children: [{ type: 'link', url, children: [{ type: 'text', value: text }] }] });
+  const tree = {
+    type: 'root',
+    children: [
+      { type: 'code', value: 'export {};' },
+      paragraph('docs/samples/index/posts.ts', '../../samples/index/posts.ts'),
+      { type: 'mdxJsxFlowElement', name: 'Tab', children: [paragraph('docs/samples/a.ts', '../samples/a.ts'), paragraph('Errors', '/docs/guides/errors')] },
+    ],
+  };
+  remarkSampleLinks()(tree);
+  assert.equal(tree.children.map((node) => node.type), ['code', 'mdxJsxFlowElement']);
+  assert.equal((tree.children[1] as { children: unknown[] }).children, [paragraph('Errors', '/docs/guides/errors')]);
 });
 
 test('an include of a missing file, or of a region the file does not mark, fails the check', () => {

@@ -195,6 +195,51 @@ test('missing scope: 403 insufficient_scope; scopes granted: the body is read', 
   assert.equal(await allowed.json(), { title: 'Hello', by: 'u1' });
 });
 
+test('a method’s @Auth with options only keeps its controller’s schemes and options, its own replacing theirs; the default’s scheme without a controller’s', async () => {
+  const scheme = jwt();
+  @Controller('/scoped')
+  @Auth(scheme, keyScheme, { roles: ['writer', 'service'], scopes: ['posts:read'] })
+  class ScopedController {
+    @Post('')
+    @Auth({ scopes: ['posts:write'] })
+    write(@Principal(scheme) user: { id: string } | undefined) {
+      return { by: user?.id ?? null };
+    }
+  }
+  @Controller('/bare')
+  class BareController {
+    @Get('')
+    @Auth({ roles: ['admin'] })
+    get(@Principal(keyScheme) client: { id: string }) {
+      return { client: client.id };
+    }
+  }
+  @Controller('/open')
+  @Public()
+  class PublicController {
+    @Get('')
+    @Auth({ roles: ['service'] })
+    get() {
+      return { ok: true };
+    }
+  }
+  const schemes = [scheme, keyScheme];
+  const application = createApplication({ controllers: [ScopedController, BareController, PublicController], auth: { schemes, default: keyScheme, failures: false } });
+  const post = async (claims: Record<string, unknown>) => (await application.fetch('/api/scoped', { method: 'POST', headers: await bearerOf(claims) })).status;
+  assert.is(await post({ sub: 'u1', scope: 'posts:write', roles: ['writer'] }), 200);
+  assert.is(await post({ sub: 'u1', scope: 'posts:read', roles: ['writer'] }), 403, 'the method’s scopes replace the class’s');
+  assert.is(await post({ sub: 'u1', scope: 'posts:write', roles: ['reader'] }), 403, 'the class’s roles stay');
+  const anonymous = await application.fetch('/api/scoped', { method: 'POST' });
+  assert.is(anonymous.status, 401);
+  assert.match(anonymous.headers.get('www-authenticate') ?? '', /Bearer/);
+  assert.is((await application.fetch('/api/scoped', { method: 'POST', headers: { 'x-api-key': 'k-123' } })).status, 403, 'the key’s principal has no scopes');
+  assert.is((await application.fetch('/api/bare')).status, 401);
+  assert.is((await application.fetch('/api/bare', { headers: { 'x-api-key': 'k-123' } })).status, 403, 'the default’s scheme, with the method’s roles');
+  assert.is((await application.fetch('/api/open')).status, 401, 'under a @Public class: the default’s scheme');
+  assert.is((await application.fetch('/api/open', { headers: { 'x-api-key': 'k-123' } })).status, 200);
+  assert.throws(() => createApplication({ controllers: [BareController], auth: { schemes } }), /BareController\.get: @Auth needs a scheme or auth\.default\./);
+});
+
 test('roles: any one of them; policy false: 403', async () => {
   const application = app();
   assert.is((await application.fetch('/api/posts/admin', { headers: await bearerOf({ sub: 'u1', roles: ['admin'] }) })).status, 200);

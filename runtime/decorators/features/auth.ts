@@ -10,8 +10,10 @@ type ClassOrMethodDecorator = (target: object, propertyKey?: string | symbol, de
 /**
  * The route (on a method) or every route of the controller (on a class) needs a credential of one of `schemes`, tried
  * in order (those whose credential the request carries); the last argument may be the options: `scopes` (all needed),
- * `roles` (any one), `policy`, `optional`. A method's `@Auth` replaces its class's. Checked when the application is
- * created (every scheme listed in `createApplication({ auth: { schemes } })`), enforced by the dispatcher.
+ * `roles` (any one), `policy`, `optional`. A method's `@Auth` replaces its class's; one that names no scheme
+ * (`@Auth({ scopes: ['posts:write'] })`) keeps the class's schemes and options, its own replacing theirs one by one
+ * (under a class without `@Auth`, the application's `default` scheme). Checked when the application is created (every
+ * scheme listed in `createApplication({ auth: { schemes } })`), enforced by the dispatcher.
  */
 export function Auth<S extends AuthScheme<any>[]>(...args: [...S] | [...S, AuthOptions<PrincipalOf<S[number]>>]): ClassOrMethodDecorator {
   const schemes = args as (AuthScheme | AuthOptions)[];

@@ -16,6 +16,19 @@ export const jwt = bearer({
 export type User = PrincipalOf<typeof jwt>;
 // #endregion oidc
 
+// #region local-jwks
+// Tokens your app signs itself: the public keys as a JWKS object, used as they are (nothing fetched). Here from the
+// environment: JWT_PUBLIC_JWKS='{"keys":[{"kty":"EC","crv":"P-256","kid":"2026-01","alg":"ES256","x":"…","y":"…"}]}'.
+export const appToken = bearer({
+  name: 'appToken',
+  jwt: {
+    jwks: JSON.parse(process.env.JWT_PUBLIC_JWKS!) as { keys: object[] },
+    issuer: 'https://app.example.com',
+    audience: 'https://app.example.com/api',
+  },
+});
+// #endregion local-jwks
+
 // #region api-key
 const keys = new Map([['k_live_123', { id: 'reporting-service', roles: ['service'] }]]);
 export const serviceKey = apiKey({

@@ -5,5 +5,5 @@ export const dynamic = 'force-static'; // prerendered by next build: reading the
 export default async function Posts() {
   const { data, error } = await api.GET('/api/posts', { params: { query: { limit: 10 } } });
   if (error) return <p>{error.message}</p>;
-  return <ul>{data.map((post) => <li key={post.id}>{post.title}</li>)}</ul>;
+  return <ul>{data.items.map((post) => <li key={post.id}>{post.title}</li>)}</ul>;
 }

@@ -7,13 +7,15 @@ import {
   Get,
   HttpCode,
   NotFoundError,
+  OffsetPageQuery,
+  Paginated,
   Patch,
   Post,
   Put,
   Query,
   type RouteContext,
 } from 'next-app-controllers';
-import { CreatePostDto, ListPostsQuery, PostDto, UpdatePostDto } from './dto';
+import { CreatePostDto, PostDto, UpdatePostDto } from './dto';
 
 interface PostRecord extends CreatePostDto {
   id: string;
@@ -26,10 +28,12 @@ export class PostsController {
   private lastId = 0;
 
   @Get('')
-  @ApiResponse({ status: 200, type: PostDto, isArray: true })
-  list(@Query(ListPostsQuery) query: ListPostsQuery) {
-    const offset = query.offset ?? 0;
-    return [...this.items.values()].slice(offset, offset + (query.limit ?? 20));
+  @Paginated(PostDto, { style: 'offset' })
+  list(@Query(OffsetPageQuery) query: OffsetPageQuery) {
+    // ?offset=0&limit=20: checked numbers (limit from 1 to 100, 20 when absent). To filter the list, give @Query a
+    // DTO that extends OffsetPageQuery. The answer is { items, total }, with Link headers to the other pages.
+    const items = [...this.items.values()];
+    return { items: items.slice(query.offset, query.offset + query.limit), total: items.length };
   }
 
   @Get('/:id')

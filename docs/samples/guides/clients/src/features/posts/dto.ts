@@ -1,5 +1,6 @@
-import { Type } from 'class-transformer';
-import { IsInt, IsOptional, IsString, Max, Min, MinLength } from 'class-validator';
+// First: loads reflect-metadata before the decorators below run, in whatever order the bundler evaluates modules.
+import 'next-app-controllers/dto';
+import { IsOptional, IsString, MinLength } from 'class-validator';
 
 /** POST and PUT: every field required. */
 export class CreatePostDto {
@@ -36,20 +37,4 @@ export class UpdatePostDto {
   @IsOptional()
   @IsString()
   content?: string;
-}
-
-/** GET /posts?limit=20&offset=0. Query values arrive as strings: @Type turns them into numbers. */
-export class ListPostsQuery {
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt()
-  @Min(1)
-  @Max(100)
-  limit?: number;
-
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt()
-  @Min(0)
-  offset?: number;
 }

@@ -11,8 +11,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** List */
         get: operations["PostsController_list"];
         put?: never;
+        /** Create */
         post: operations["PostsController_create"];
         delete?: never;
         options?: never;
@@ -27,12 +29,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** Find one */
         get: operations["PostsController_findOne"];
+        /** Replace */
         put: operations["PostsController_replace"];
         post?: never;
+        /** Remove */
         delete: operations["PostsController_remove"];
         options?: never;
         head?: never;
+        /** Update */
         patch: operations["PostsController_update"];
         trace?: never;
     };
@@ -50,6 +56,8 @@ export interface components {
             success: false;
             statusCode: number;
             message: string;
+            /** @description The X-Request-Id of the answer: the id of this request in the logs and traces. */
+            requestId?: string;
         };
         PostDto: {
             id: string;
@@ -83,6 +91,8 @@ export interface components {
                  */
                 in: "body" | "query" | "path" | "header" | "form";
             }[];
+            /** @description The X-Request-Id of the answer: the id of this request in the logs and traces. */
+            requestId?: string;
         };
     };
     responses: {
@@ -200,8 +210,10 @@ export interface operations {
     PostsController_list: {
         parameters: {
             query?: {
-                limit?: number;
+                /** @description How many items come before the page. */
                 offset?: number;
+                /** @description How many items the page holds at most. */
+                limit?: number;
             };
             header?: never;
             path?: never;
@@ -209,13 +221,19 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description OK */
+            /** @description A page of the list */
             200: {
                 headers: {
+                    /** @description RFC 8288 links to other pages: `next` (absent on the last page), `prev` (absent on the first), `first` and `last`. */
+                    Link?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["PostDto"][];
+                    "application/json": {
+                        items: components["schemas"]["PostDto"][];
+                        /** @description How many items the whole list holds. */
+                        total: number;
+                    };
                 };
             };
             404: components["responses"]["NotFound"];
