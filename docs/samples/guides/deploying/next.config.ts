@@ -4,7 +4,6 @@ import type { NextConfig } from 'next';
 const nextConfig: NextConfig = {
   output: 'standalone',
   serverExternalPackages: ['swagger-ui-dist'],
-  experimental: { serverMinification: false },
   // #region tracing
   outputFileTracingIncludes: { '/api-docs': ['./node_modules/swagger-ui-dist/*'] },
   // #endregion tracing

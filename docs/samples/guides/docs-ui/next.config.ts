@@ -2,7 +2,6 @@ import type { NextConfig } from 'next';
 
 // #region settings
 const nextConfig: NextConfig = {
-  experimental: { serverMinification: false },
   outputFileTracingIncludes: {
     '/api-docs': ['./node_modules/@scalar/api-reference/package.json', './node_modules/@scalar/api-reference/dist/browser/standalone.js'],
   },

@@ -3,7 +3,6 @@ import type { NextConfig } from 'next';
 // #region settings
 const nextConfig: NextConfig = {
   serverExternalPackages: ['swagger-ui-dist'],
-  experimental: { serverMinification: false },
   outputFileTracingIncludes: { '/api-docs': ['./node_modules/swagger-ui-dist/*'] },
 };
 // #endregion settings
