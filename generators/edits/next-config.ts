@@ -55,6 +55,20 @@ export function swaggerNextSettings(nodeModules: readonly string[] = ['./node_mo
 }
 
 /**
+ * openapi.json, which a minified production build reads the class names from (runtime/openapi/document/recover-names.ts,
+ * by `fs`, which no tracer follows): traced for each route that builds the document (`route`: `/api/openapi.json`, and
+ * `/mcp`, whose tools are named after operationIds), so `output: 'standalone'` and serverless functions carry it.
+ */
+export function committedDocumentTracing(route: string): RequiredNextSetting {
+  return {
+    path: ['outputFileTracingIncludes', route],
+    kind: 'array-includes',
+    value: "'./openapi.json'",
+    why: "a minified production build reads the class names from openapi.json, and with output: 'standalone' only traced files are copied",
+  };
+}
+
+/**
  * Scalar's browser bundle and package.json, for `output: 'standalone'`: the Scalar handler reads the bundle from disk
  * (no tracer sees it) and finds the package by its package.json. Scalar's code never runs on the server, so it needs
  * no `serverExternalPackages`.

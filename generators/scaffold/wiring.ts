@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { readRegisteredControllers } from '../edits/app-module';
 import type { ProjectGenerator } from '../core/base';
 import { addPackages, installCommandLines, LIBRARY_NAME, librarySource, missingPackages, packLibrary } from '../install/install';
-import { NEXT_CONFIG_FILES, nextConfigInstructions, patchNextConfig, scalarNextSettings, swaggerNextSettings, type RequiredNextSetting } from '../edits/next-config';
+import { committedDocumentTracing, NEXT_CONFIG_FILES, nextConfigInstructions, patchNextConfig, scalarNextSettings, swaggerNextSettings, type RequiredNextSetting } from '../edits/next-config';
 import type { CommandOptions } from '../core/base';
 import { UserError } from '../errors';
 import type { PackageManager } from '../project/package-manager';
@@ -87,6 +87,9 @@ function nextSettings(choices: WiringChoices, nodeModules: readonly string[]): r
   const settings = [
     ...(choices.docs === 'swagger' ? swaggerNextSettings(nodeModules) : []),
     ...(choices.docs === 'scalar' ? scalarNextSettings(nodeModules) : []),
+    // The routes that build the document read the class names of a minified build from openapi.json.
+    ...(choices.docs ? [committedDocumentTracing('/api/openapi.json')] : []),
+    ...(choices.mcp ? [committedDocumentTracing('/mcp')] : []),
   ];
   return settings.filter((setting, index) => settings.findIndex((other) => other.path.join('.') === setting.path.join('.') && other.value === setting.value) === index);
 }

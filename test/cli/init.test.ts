@@ -76,7 +76,7 @@ init('--swagger writes both documentation routes and merges the settings into ne
   assert.ok(
     config.includes(
       '  cacheComponents: true,\n  serverExternalPackages: ["swagger-ui-dist"],\n' +
-        '  outputFileTracingIncludes: { "/api-docs": ["./node_modules/swagger-ui-dist/*"] },\n};',
+        '  outputFileTracingIncludes: { "/api-docs": ["./node_modules/swagger-ui-dist/*"], "/api/openapi.json": ["./openapi.json"] },\n};',
     ),
     config,
   );
@@ -105,7 +105,7 @@ init('--docs-ui scalar writes the document and a Scalar page at /api-docs, insta
   assert.ok(
     config.includes(
       '  cacheComponents: true,\n  outputFileTracingIncludes: { "/api-docs": ' +
-        '["./node_modules/@scalar/api-reference/package.json", "./node_modules/@scalar/api-reference/dist/browser/standalone.js"] },\n};',
+        '["./node_modules/@scalar/api-reference/package.json", "./node_modules/@scalar/api-reference/dist/browser/standalone.js"], "/api/openapi.json": ["./openapi.json"] },\n};',
     ),
     config,
   );
@@ -127,7 +127,8 @@ init('--mcp writes app/mcp/route.ts serving the app module\'s application, the o
       'export const { GET, POST, DELETE } = createMcpHandler(app);\n',
   );
   assert.not.ok(existsSync(join(dir, 'src/app/api/openapi.json/route.ts')), 'no docs routes without --swagger');
-  assert.ok(read(dir, 'next.config.ts').includes('  cacheComponents: true,\n};'), 'next.config.ts untouched');
+  // Issue 51: a minified build reads the tools' operationIds from openapi.json, traced for the route.
+  assert.ok(read(dir, 'next.config.ts').includes('  cacheComponents: true,\n  outputFileTracingIncludes: { "/mcp": ["./openapi.json"] },\n};'), read(dir, 'next.config.ts'));
   assert.is((JSON.parse(read(dir, 'package.json')) as { scripts: Record<string, string> }).scripts.build, 'next-app-controllers openapi && next build');
   const install = summary!.manual.find((step) => step.startsWith('Install the dependencies'))!;
   for (const name of ['@modelcontextprotocol/sdk@', 'zod@', 'class-validator-jsonschema@']) assert.match(install, name);
