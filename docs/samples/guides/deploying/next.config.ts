@@ -5,7 +5,7 @@ const nextConfig: NextConfig = {
   output: 'standalone',
   serverExternalPackages: ['swagger-ui-dist'],
   // #region tracing
-  outputFileTracingIncludes: { '/api-docs': ['./node_modules/swagger-ui-dist/*'] },
+  outputFileTracingIncludes: { '/api-docs': ['./node_modules/swagger-ui-dist/*'], '/api/openapi.json': ['./openapi.json'] },
   // #endregion tracing
 };
 

@@ -4,7 +4,10 @@ import type { NextConfig } from 'next';
 const nextConfig: NextConfig = {
   serverExternalPackages: ['swagger-ui-dist'],
   // #region tracing
-  outputFileTracingIncludes: { '/api-docs': ['./node_modules/swagger-ui-dist/*', '../../node_modules/swagger-ui-dist/*'] },
+  outputFileTracingIncludes: {
+    '/api-docs': ['./node_modules/swagger-ui-dist/*', '../../node_modules/swagger-ui-dist/*'],
+    '/api/openapi.json': ['./openapi.json'],
+  },
   // #endregion tracing
 };
 
