@@ -84,4 +84,9 @@ recover('says where it looked when there is no committed document', async () => 
   }
 });
 
+recover('reads no file for a document without placeholders (schemas named by strings only)', async () => {
+  const named = committed();
+  assert.is(await recoverNames(named, join(dir, 'missing.json')), named);
+});
+
 recover.run();

@@ -14,6 +14,8 @@ export const COMMITTED_DOCUMENT = 'openapi.json';
  * cannot be read back (the committed document is missing or older than the code) fails, naming the classes.
  */
 export async function recoverNames(built: OpenApiDocument, file: string = COMMITTED_DOCUMENT): Promise<OpenApiDocument> {
+  // Named by strings only (Standard Schemas' ids, @ApiSchema, @ApiOperation): nothing to read back.
+  if (collectPlaceholders(built).size === 0) return built;
   const committed = await readCommitted(file);
   const names = new Map<string, string>();
   const clashes = new Set<string>();
