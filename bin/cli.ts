@@ -3,6 +3,7 @@ import { COMMANDS, type CommandName, type CommandSpec, type OptionSpec } from '.
 import { cliVersion } from '../generators/install/install';
 import { runGenerator, type GeneratorName } from './run';
 import { runOpenApiCommand } from '../generators/openapi/index';
+import { runClientTypesCommand } from '../generators/openapi/client-types';
 import { runSchedulesCommand } from '../generators/schedules/index';
 import { helpRows, helpWidth, wrapParagraphs } from './help';
 
@@ -136,6 +137,9 @@ export async function main(argv: string[], io: Io = defaultIo): Promise<number> 
 
   try {
     const text = (flag: string) => (typeof parsed.values[flag] === 'string' ? (parsed.values[flag] as string) : undefined);
+    if (name === 'openapi' && (parsed.values.types === true || parsed.values.watch === true)) {
+      return await runClientTypesCommand({ cwd: io.cwd, watch: parsed.values.watch === true, print: io.out });
+    }
     if (name === 'openapi') {
       const format = text('format') ?? 'text';
       if (format !== 'text' && format !== 'json') return usageError(`--format takes text or json, got "${format}".`, usage);

@@ -76,6 +76,16 @@ const check: OptionSpec = {
   flag: 'check',
   description: 'Write nothing; list what changed, each breaking or not; exit 1 on a breaking change (or stale client types)',
 };
+const types: OptionSpec = {
+  name: 'types',
+  flag: 'types',
+  description: "Write the client's types (lib/api/schema.d.ts, as generate client does) instead of the document",
+};
+const watchTypes: OptionSpec = {
+  name: 'watch',
+  flag: 'watch',
+  description: "Write the client's types again after each change to the sources, until stopped (instrumentation.ts starts it under next dev)",
+};
 const vercel: OptionSpec = {
   name: 'vercel',
   flag: 'vercel',
@@ -188,9 +198,11 @@ export const COMMANDS = {
       'Writes the document GET /api/openapi.json answers under `next start` (by the app\'s openapi.json route when it has one,\n' +
       'else of the applications of the app module) to openapi.json; with --api-version, the document of that version\n' +
       '(the route gets ?version=<version>). With --check, writes nothing and lists what differs from the file, each change\n' +
-      'breaking or not; it exits 1 on a breaking change, on any change with --strict, and when the client\'s types are stale.',
+      'breaking or not; it exits 1 on a breaking change, on any change with --strict, and when the client\'s types are stale.\n' +
+      'With --types, writes the client\'s types (lib/api/schema.d.ts) instead; with --watch, again after each change to the\n' +
+      'sources (the instrumentation.ts init writes starts it under next dev).',
     arguments: [],
-    options: [out, check, apiVersion, strict, format],
+    options: [out, check, apiVersion, strict, format, types, watchTypes],
   },
   schedules: {
     command: 'schedules',

@@ -6,7 +6,7 @@ import { appendToList, applyTextEdits, indentationAt, quoteStyle, type TextEdit,
  * Settings `--swagger` needs in next.config.*. Add another entry here to require one more setting; the patcher and
  * the printed instructions both read this list.
  *
- * - `path`: the property, nested objects included (`['experimental', 'serverMinification']`).
+ * - `path`: the property, nested objects included (`['outputFileTracingIncludes', '/api-docs']`).
  * - `array-includes`: the property is an array that must contain `value` (appended if missing).
  * - `equals`: the property must be `value` (added if missing; a different existing value is left for the user).
  */
@@ -25,25 +25,7 @@ export const SWAGGER_NEXT_SETTINGS: readonly RequiredNextSetting[] = [
     value: "'swagger-ui-dist'",
     why: 'the API docs handler loads swagger-ui-dist at request time; bundled, its static files answer 404',
   },
-  {
-    path: ['experimental', 'serverMinification'],
-    kind: 'equals',
-    value: 'false',
-    why: 'the OpenAPI document is named after controller and DTO classes, which server minification renames',
-  },
 ];
-
-/**
- * Next.js 15 honours `serverMinification` only in webpack builds; its Turbopack builds (`next build --turbopack`,
- * create-next-app@15's default) minify server code unless `turbopackMinify` is off, which in Next.js 15 also leaves
- * client code unminified. Next.js 16 applies `serverMinification` to both bundlers.
- */
-const NEXT_15_TURBOPACK_SETTING: RequiredNextSetting = {
-  path: ['experimental', 'turbopackMinify'],
-  kind: 'equals',
-  value: 'false',
-  why: 'Next.js 15 minifies server code in Turbopack builds unless turbopackMinify is off (serverMinification only reaches webpack builds)',
-};
 
 /** The route whose trace must carry swagger-ui-dist's files: the docs route `init --swagger` writes. */
 export const DOCS_ROUTE = '/api-docs';
@@ -64,17 +46,27 @@ export function swaggerTracingSetting(nodeModules: string): RequiredNextSetting 
 }
 
 /**
- * The settings `--swagger` needs for the project's Next.js major version (undefined when it cannot be told: the
- * newest). `nodeModules` lists the folders, relative to the project, where swagger-ui-dist may be installed.
+ * The settings `--swagger` needs. `nodeModules` lists the folders, relative to the project, where swagger-ui-dist may
+ * be installed. Nothing keeps class names any more: a minified build reads them back from openapi.json
+ * (runtime/openapi/document/recover-names.ts), which the build script `init` writes generates first.
  */
-export function swaggerNextSettings(nextMajor: number | undefined, nodeModules: readonly string[] = ['./node_modules']): readonly RequiredNextSetting[] {
-  const tracing = nodeModules.map(swaggerTracingSetting);
-  return nextMajor !== undefined && nextMajor < 16
-    ? [...SWAGGER_NEXT_SETTINGS, NEXT_15_TURBOPACK_SETTING, ...tracing]
-    : [...SWAGGER_NEXT_SETTINGS, ...tracing];
+export function swaggerNextSettings(nodeModules: readonly string[] = ['./node_modules']): readonly RequiredNextSetting[] {
+  return [...SWAGGER_NEXT_SETTINGS, ...nodeModules.map(swaggerTracingSetting)];
 }
 
-const KEEP_CLASS_NAMES = SWAGGER_NEXT_SETTINGS[1];
+/**
+ * openapi.json, which a minified production build reads the class names from (runtime/openapi/document/recover-names.ts,
+ * by `fs`, which no tracer follows): traced for each route that builds the document (`route`: `/api/openapi.json`, and
+ * `/mcp`, whose tools are named after operationIds), so `output: 'standalone'` and serverless functions carry it.
+ */
+export function committedDocumentTracing(route: string): RequiredNextSetting {
+  return {
+    path: ['outputFileTracingIncludes', route],
+    kind: 'array-includes',
+    value: "'./openapi.json'",
+    why: "a minified production build reads the class names from openapi.json, and with output: 'standalone' only traced files are copied",
+  };
+}
 
 /**
  * Scalar's browser bundle and package.json, for `output: 'standalone'`: the Scalar handler reads the bundle from disk
@@ -90,23 +82,15 @@ export function scalarTracingSettings(nodeModules: string): RequiredNextSetting[
   }));
 }
 
-/** The settings `--docs-ui scalar` needs: class names kept (the document), and Scalar's files traced. */
-export function scalarNextSettings(nextMajor: number | undefined, nodeModules: readonly string[] = ['./node_modules']): readonly RequiredNextSetting[] {
-  return [...mcpNextSettings(nextMajor), ...nodeModules.flatMap(scalarTracingSettings)];
-}
-
-/**
- * The settings `--mcp` needs: class names kept, since a tool is named after its operationId (`PostsController_create`)
- * and described from the document's schemas. The SDK is bundled (imported where bundlers see it), so nothing to trace.
- */
-export function mcpNextSettings(nextMajor: number | undefined): readonly RequiredNextSetting[] {
-  return nextMajor !== undefined && nextMajor < 16 ? [KEEP_CLASS_NAMES, NEXT_15_TURBOPACK_SETTING] : [KEEP_CLASS_NAMES];
+/** The settings `--docs-ui scalar` needs: Scalar's files traced. */
+export function scalarNextSettings(nodeModules: readonly string[] = ['./node_modules']): readonly RequiredNextSetting[] {
+  return nodeModules.flatMap(scalarTracingSettings);
 }
 
 export const NEXT_CONFIG_FILES = ['next.config.ts', 'next.config.mts', 'next.config.mjs', 'next.config.js', 'next.config.cjs'];
 
 
-/** Properties still to write, nested: `{ experimental: { serverMinification: 'false', turbopackMinify: 'false' } }`. */
+/** Properties still to write, nested: `{ outputFileTracingIncludes: { '/api-docs': "['./node_modules/swagger-ui-dist/*']" } }`. */
 type PendingProperties = Map<string, string | PendingProperties>;
 
 /**
@@ -135,7 +119,7 @@ function propertyKey(key: string, quote: string): string {
   return /^[A-Za-z_$][\w$]*$/.test(key) ? key : `${quote}${key}${quote}`;
 }
 
-/** One `key: value` text per entry: `experimental: { serverMinification: false, turbopackMinify: false }`. */
+/** One `key: value` text per entry: `outputFileTracingIncludes: { '/api-docs': ['./node_modules/swagger-ui-dist/*'] }`. */
 function renderPending(pending: PendingProperties, quote = "'"): string[] {
   return [...pending].map(
     ([key, value]) => `${propertyKey(key, quote)}: ${typeof value === 'string' ? value : `{ ${renderPending(value, quote).join(', ')} }`}`,

@@ -3,12 +3,12 @@ import { join } from 'node:path';
 import { readRegisteredControllers } from '../edits/app-module';
 import type { ProjectGenerator } from '../core/base';
 import { addPackages, installCommandLines, LIBRARY_NAME, librarySource, missingPackages, packLibrary } from '../install/install';
-import { mcpNextSettings, NEXT_CONFIG_FILES, nextConfigInstructions, patchNextConfig, scalarNextSettings, swaggerNextSettings, type RequiredNextSetting } from '../edits/next-config';
+import { committedDocumentTracing, NEXT_CONFIG_FILES, nextConfigInstructions, patchNextConfig, scalarNextSettings, swaggerNextSettings, type RequiredNextSetting } from '../edits/next-config';
 import type { CommandOptions } from '../core/base';
 import { UserError } from '../errors';
 import type { PackageManager } from '../project/package-manager';
 import { addOpenApiScript } from '../install/package-scripts';
-import { appModuleImport, listedDependencies, nextMajorVersion, nodeModulesFolders, readPackageJson, type ProjectLayout } from '../project/project';
+import { appModuleImport, listedDependencies, nodeModulesFolders, readPackageJson, type ProjectLayout } from '../project/project';
 import { writeInstrumentation } from './instrumentation';
 import { writeMalformedPathProxy } from './proxy';
 import { patchTsconfig, tsconfigInstructions } from '../edits/tsconfig';
@@ -53,12 +53,13 @@ export function writeWiring(generator: ProjectGenerator, layout: ProjectLayout, 
     generator._writeTemplate('openapi-route.ts.ejs', openApi, { appImport: appModuleImport(layout, openApi) });
     const page = choices.docs === 'scalar' ? 'scalar-route.ts.ejs' : 'api-docs-route.ts.ejs';
     generator._writeTemplate(page, `${layout.appDir}/api-docs/[[...file]]/route.ts`, {});
-    addOpenApiScript(generator, layout.root);
   }
   if (choices.mcp) {
     const mcp = `${layout.appDir}/mcp/route.ts`;
     generator._writeTemplate('mcp-route.ts.ejs', mcp, { appImport: appModuleImport(layout, mcp) });
   }
+  // The document's class names, read back by a minified production build (MCP's tools are named after them too).
+  if (choices.docs || choices.mcp) addOpenApiScript(generator, layout.root);
   writeMalformedPathProxy(generator, layout);
   writeInstrumentation(generator, layout);
 
@@ -66,7 +67,7 @@ export function writeWiring(generator: ProjectGenerator, layout: ProjectLayout, 
   if (existsSync(tsconfigPath)) generator._applyEdit('tsconfig.json', patchTsconfig(readFileSync(tsconfigPath, 'utf8')));
   else generator._addManualStep(`There is no tsconfig.json.\n${tsconfigInstructions()}`);
 
-  const settings = nextSettings(choices, nextMajorVersion(layout.root), nodeModulesFolders(layout.root));
+  const settings = nextSettings(choices, nodeModulesFolders(layout.root));
   if (settings.length === 0) return;
   const configFile = NEXT_CONFIG_FILES.find((file) => existsSync(join(layout.root, file)));
   if (!configFile) {
@@ -81,12 +82,14 @@ export function writeWiring(generator: ProjectGenerator, layout: ProjectLayout, 
   generator._applyEdit(configFile, patchNextConfig(ts, readFileSync(join(layout.root, configFile), 'utf8'), configFile, settings));
 }
 
-/** The next.config settings the choices need, each once (Scalar and MCP both keep class names). */
-function nextSettings(choices: WiringChoices, nextMajor: number | undefined, nodeModules: readonly string[]): readonly RequiredNextSetting[] {
+/** The next.config settings the choices need, each once. */
+function nextSettings(choices: WiringChoices, nodeModules: readonly string[]): readonly RequiredNextSetting[] {
   const settings = [
-    ...(choices.docs === 'swagger' ? swaggerNextSettings(nextMajor, nodeModules) : []),
-    ...(choices.docs === 'scalar' ? scalarNextSettings(nextMajor, nodeModules) : []),
-    ...(choices.mcp ? mcpNextSettings(nextMajor) : []),
+    ...(choices.docs === 'swagger' ? swaggerNextSettings(nodeModules) : []),
+    ...(choices.docs === 'scalar' ? scalarNextSettings(nodeModules) : []),
+    // The routes that build the document read the class names of a minified build from openapi.json.
+    ...(choices.docs ? [committedDocumentTracing('/api/openapi.json')] : []),
+    ...(choices.mcp ? [committedDocumentTracing('/mcp')] : []),
   ];
   return settings.filter((setting, index) => settings.findIndex((other) => other.path.join('.') === setting.path.join('.') && other.value === setting.value) === index);
 }

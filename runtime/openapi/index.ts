@@ -6,7 +6,7 @@ import { loadConverters } from '../schema/json-schema';
 import { buildPaths, describeApplication, schemaPlaceholder, type ApplicationDocument, type DocumentedOperation } from './document/document';
 import { commonErrorFormat, crossSiteRefused, errorComponents, HEADERS, tooManyRequests } from './features/errors';
 import { authResponses, authSecuritySchemes, WWW_AUTHENTICATE } from './features/security';
-import { assertNamesKept } from './schemas/names';
+import { minifiedProbe } from './schemas/names';
 import { describeParameters, hasInputDtos, hasInputs, objectProperties, type InputProperties, type ParameterPlace } from './document/parameters';
 import { buildSchemas, classSchema, loadSchemaTools, memoizedSchemaTools, type SchemaCache, type SchemaToolsLoader } from './schemas/schemas';
 import type { OpenApiDocument, OpenApiOptions, SchemaObject } from './types';
@@ -32,7 +32,6 @@ export function createDocumentGenerator(load: SchemaToolsLoader = loadSchemaTool
   let lastDocument: { key: string; applications: readonly DocumentedApplication[]; document: Promise<OpenApiDocument> } | undefined;
 
   async function build(options: OpenApiOptions, applications: readonly DocumentedApplication[]): Promise<OpenApiDocument> {
-    assertNamesKept();
     const { apiVersion } = options;
     const version = openApiVersion(options.openapi);
     // A versioned application's document is made by a chunk of its own.
@@ -133,7 +132,9 @@ export function createDocumentGenerator(load: SchemaToolsLoader = loadSchemaTool
     const copy = JSON.parse(JSON.stringify(document, replacer)) as OpenApiDocument;
     dropUnusedComponents(copy);
     markPublicOperations(copy);
-    return deepFreeze(version === '3.2' ? toOpenApi32(copy) : copy);
+    const finished = version === '3.2' ? toOpenApi32(copy) : copy;
+    // A minified build documented each class under a placeholder: the names come back from the committed document.
+    return deepFreeze(minifiedProbe() ? await (await import('./document/recover-names')).recoverNames(finished, options.committedDocument) : finished);
   }
 
   return function generate(options) {
@@ -154,6 +155,7 @@ export function createDocumentGenerator(load: SchemaToolsLoader = loadSchemaTool
       options.controllers?.map((c) => c.name),
       options.errorSchema,
       options.securitySchemes,
+      options.committedDocument,
     ]);
     if (
       lastDocument &&

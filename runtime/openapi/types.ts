@@ -131,4 +131,10 @@ export interface OpenApiOptions {
   errorSchema?: SchemaObject;
   /** `components.securitySchemes`, by the names `@ApiSecurity(name)` uses, e.g. `{ bearer: { type: 'http', scheme: 'bearer' } }`. */
   securitySchemes?: Record<string, SecuritySchemeObject>;
+  /**
+   * The document `next-app-controllers openapi` wrote (`--out`), relative to the working directory. Default
+   * `openapi.json`. Read only by a production build whose minifier renamed the classes (Next.js minifies server code
+   * by default): the schemas and operationIds get their class names back from it, matched by path, method and place.
+   */
+  committedDocument?: string;
 }

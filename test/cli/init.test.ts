@@ -75,8 +75,8 @@ init('--swagger writes both documentation routes and merges the settings into ne
   const config = read(dir, 'next.config.ts');
   assert.ok(
     config.includes(
-      '  cacheComponents: true,\n  serverExternalPackages: ["swagger-ui-dist"],\n  experimental: { serverMinification: false },\n' +
-        '  outputFileTracingIncludes: { "/api-docs": ["./node_modules/swagger-ui-dist/*"] },\n};',
+      '  cacheComponents: true,\n  serverExternalPackages: ["swagger-ui-dist"],\n' +
+        '  outputFileTracingIncludes: { "/api-docs": ["./node_modules/swagger-ui-dist/*"], "/api/openapi.json": ["./openapi.json"] },\n};',
     ),
     config,
   );
@@ -85,6 +85,9 @@ init('--swagger writes both documentation routes and merges the settings into ne
   const pkg = JSON.parse(read(dir, 'package.json')) as { scripts: Record<string, string> };
   assert.is(pkg.scripts.openapi, 'next-app-controllers openapi');
   assert.is(pkg.scripts.dev, 'next dev', 'the other scripts are kept');
+  // Issue 51: a minified production build reads the class names back from the openapi.json written first.
+  assert.is(pkg.scripts.build, 'next-app-controllers openapi && next build');
+  assert.not.match(config, 'serverMinification');
   assert.ok(read(dir, 'package.json').includes('"start": "next start",\n    "openapi": "next-app-controllers openapi"\n  },'), 'in the layout of the file');
   assert.ok(summary!.updated.includes('package.json'));
 });
@@ -101,8 +104,8 @@ init('--docs-ui scalar writes the document and a Scalar page at /api-docs, insta
   const config = read(dir, 'next.config.ts');
   assert.ok(
     config.includes(
-      '  cacheComponents: true,\n  experimental: { serverMinification: false },\n  outputFileTracingIncludes: { "/api-docs": ' +
-        '["./node_modules/@scalar/api-reference/package.json", "./node_modules/@scalar/api-reference/dist/browser/standalone.js"] },\n};',
+      '  cacheComponents: true,\n  outputFileTracingIncludes: { "/api-docs": ' +
+        '["./node_modules/@scalar/api-reference/package.json", "./node_modules/@scalar/api-reference/dist/browser/standalone.js"], "/api/openapi.json": ["./openapi.json"] },\n};',
     ),
     config,
   );
@@ -113,7 +116,7 @@ init('--docs-ui scalar writes the document and a Scalar page at /api-docs, insta
   assert.not.match(install, 'swagger-ui-dist');
 });
 
-init('--mcp writes app/mcp/route.ts serving the app module\'s application, keeps class names and installs the SDK with zod', async () => {
+init('--mcp writes app/mcp/route.ts serving the app module\'s application, the openapi script first in the build, and installs the SDK with zod', async () => {
   const dir = tempProject('src');
   const { summary, error } = await run('init', dir, [], { mcp: true });
   assert.is(error, undefined);
@@ -124,17 +127,20 @@ init('--mcp writes app/mcp/route.ts serving the app module\'s application, keeps
       'export const { GET, POST, DELETE } = createMcpHandler(app);\n',
   );
   assert.not.ok(existsSync(join(dir, 'src/app/api/openapi.json/route.ts')), 'no docs routes without --swagger');
-  assert.ok(read(dir, 'next.config.ts').includes('  cacheComponents: true,\n  experimental: { serverMinification: false },\n};'));
+  // Issue 51: a minified build reads the tools' operationIds from openapi.json, traced for the route.
+  assert.ok(read(dir, 'next.config.ts').includes('  cacheComponents: true,\n  outputFileTracingIncludes: { "/mcp": ["./openapi.json"] },\n};'), read(dir, 'next.config.ts'));
+  assert.is((JSON.parse(read(dir, 'package.json')) as { scripts: Record<string, string> }).scripts.build, 'next-app-controllers openapi && next build');
   const install = summary!.manual.find((step) => step.startsWith('Install the dependencies'))!;
   for (const name of ['@modelcontextprotocol/sdk@', 'zod@', 'class-validator-jsonschema@']) assert.match(install, name);
   assert.ok(summary!.written.includes('src/app/mcp/route.ts'));
 });
 
-init('--swagger --mcp: each next.config setting is written once', async () => {
+init('--swagger --mcp: each next.config setting and script is written once', async () => {
   const dir = tempProject('src');
   await run('init', dir, [], { swagger: true, mcp: true });
   const config = read(dir, 'next.config.ts');
-  assert.is(config.split('serverMinification').length, 2, config);
+  assert.is(config.split('swagger-ui-dist"]').length, 2, config);
+  assert.is((JSON.parse(read(dir, 'package.json')) as { scripts: Record<string, string> }).scripts.build, 'next-app-controllers openapi && next build');
   assert.ok(existsSync(join(dir, 'src/app/mcp/route.ts')));
   assert.match(read(dir, 'src/app/api-docs/[[...file]]/route.ts'), 'createSwaggerUiHandler');
 });
@@ -155,6 +161,15 @@ init('--swagger keeps an "openapi" script of the user\'s and says so; without --
   const plain = tempProject('src');
   await run('init', plain);
   assert.is((JSON.parse(read(plain, 'package.json')) as { scripts: Record<string, string> }).scripts.openapi, undefined);
+  assert.is((JSON.parse(read(plain, 'package.json')) as { scripts: Record<string, string> }).scripts.build, 'next build');
+});
+
+init('--swagger keeps a build script that is not `next build` and says to run openapi before it', async () => {
+  const own = tempProject('src');
+  write(own, 'package.json', read(own, 'package.json').replace('"build": "next build"', '"build": "turbo run build"'));
+  const { summary } = await run('init', own, [], { swagger: true });
+  assert.is((JSON.parse(read(own, 'package.json')) as { scripts: Record<string, string> }).scripts.build, 'turbo run build');
+  assert.ok(summary!.warnings.some((warning) => warning.includes('"build" script (turbo run build) was kept: run `next-app-controllers openapi` before `next build`')));
 });
 
 init('an unrecognisable next.config is left untouched and the lines to add are printed', async () => {

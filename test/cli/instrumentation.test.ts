@@ -19,8 +19,11 @@ instrumentation('src layout: writes src/instrumentation.ts calling startJobs(app
     text,
     "export async function register() {\n  if (process.env.NEXT_RUNTIME === 'nodejs') {\n" +
       "    const [{ app }, { startJobs }] = await Promise.all([import('@/app'), import('next-app-controllers/jobs')]);\n" +
-      '    await startJobs(app);\n  }\n}\n',
+      '    await startJobs(app);\n',
   );
+  // Issue 51: under next dev, the CLI's watcher keeps the client's types current; never in a build or in production.
+  assert.match(text, "    if (process.env.NODE_ENV === 'development') {\n");
+  assert.match(text, "'openapi', '--watch'], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });\n    }\n  }\n}\n");
   assert.not.match(text, /^import /m, 'no static import: the Edge runtime loads neither the app nor the jobs');
   assert.ok(summary!.written.includes('src/instrumentation.ts'), summary!.written.join(', '));
 });

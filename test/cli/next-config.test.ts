@@ -20,13 +20,7 @@ export default nextConfig;
 patchNextConfigSuite("it adds the swagger settings to create-next-app's config in its quote style", () => {
   const result = patchNextConfig(ts, CREATE_NEXT_APP, 'next.config.ts');
   assert.is(result.status, 'edited');
-  assert.is(
-    result.text,
-    CREATE_NEXT_APP.replace(
-      '  cacheComponents: true,\n',
-      '  cacheComponents: true,\n  serverExternalPackages: ["swagger-ui-dist"],\n  experimental: { serverMinification: false },\n',
-    ),
-  );
+  assert.is(result.text, CREATE_NEXT_APP.replace('  cacheComponents: true,\n', '  cacheComponents: true,\n  serverExternalPackages: ["swagger-ui-dist"],\n'));
   assert.is(patchNextConfig(ts, result.text, 'next.config.ts').status, 'unchanged');
 });
 
@@ -44,15 +38,16 @@ patchNextConfigSuite('export default of an object literal, and an empty object, 
   );
   assert.is(
     patchNextConfig(ts, 'const nextConfig = {};\nexport default nextConfig;\n', 'next.config.mjs').text,
-    "const nextConfig = {\n  serverExternalPackages: ['swagger-ui-dist'],\n  experimental: { serverMinification: false },\n};\nexport default nextConfig;\n",
+    "const nextConfig = {\n  serverExternalPackages: ['swagger-ui-dist'],\n};\nexport default nextConfig;\n",
   );
 });
 
 patchNextConfigSuite('nested settings are merged into an existing object, and a new list entry is applied too', () => {
   const text = "export default {\n  experimental: {\n    typedRoutes: true,\n  },\n};\n";
+  const nested: RequiredNextSetting = { path: ['experimental', 'typedEnv'], kind: 'equals', value: 'true', why: 'test' };
   assert.is(
-    patchNextConfig(ts, text, 'next.config.mjs').text,
-    "export default {\n  experimental: {\n    typedRoutes: true,\n    serverMinification: false,\n  },\n  serverExternalPackages: ['swagger-ui-dist'],\n};\n",
+    patchNextConfig(ts, text, 'next.config.mjs', [nested, ...SWAGGER_NEXT_SETTINGS]).text,
+    "export default {\n  experimental: {\n    typedRoutes: true,\n    typedEnv: true,\n  },\n  serverExternalPackages: ['swagger-ui-dist'],\n};\n",
   );
   const extra: RequiredNextSetting = { path: ['poweredByHeader'], kind: 'equals', value: 'false', why: 'test' };
   const result = patchNextConfig(ts, 'export default {};\n', 'next.config.mjs', [...SWAGGER_NEXT_SETTINGS, extra]);
@@ -60,11 +55,12 @@ patchNextConfigSuite('nested settings are merged into an existing object, and a 
 });
 
 patchNextConfigSuite('a setting that is already set to another value is left to the user', () => {
-  const text = 'export default { experimental: { serverMinification: true } };\n';
-  const result = patchNextConfig(ts, text, 'next.config.mjs');
+  const setting: RequiredNextSetting = { path: ['poweredByHeader'], kind: 'equals', value: 'false', why: 'test' };
+  const text = 'export default { poweredByHeader: true };\n';
+  const result = patchNextConfig(ts, text, 'next.config.mjs', [setting]);
   assert.is(result.status, 'manual');
   assert.is(result.text, text);
-  if (result.status === 'manual') assert.match(result.instructions, 'experimental: { serverMinification: false },');
+  if (result.status === 'manual') assert.match(result.instructions, 'poweredByHeader: false,');
 });
 
 patchNextConfigSuite('a config it cannot recognise is returned unchanged with the lines to add', () => {
@@ -84,21 +80,19 @@ patchNextConfigSuite('a config it cannot recognise is returned unchanged with th
   }
 });
 
-// Regression: Next.js 15 reads serverMinification only on its webpack path, so a Turbopack build renamed the DTO
-// classes and the OpenAPI route answered 500.
-patchNextConfigSuite('for Next.js 15 it also turns off Turbopack minification; for Next.js 16 it does not', () => {
-  const next15 = patchNextConfig(ts, CREATE_NEXT_APP, 'next.config.ts', swaggerNextSettings(15));
-  assert.match(next15.text, 'experimental: { serverMinification: false, turbopackMinify: false },');
-  for (const major of [16, 17, undefined]) {
-    const text = patchNextConfig(ts, CREATE_NEXT_APP, 'next.config.ts', swaggerNextSettings(major)).text;
-    assert.not.match(text, 'turbopackMinify');
-  }
+// Issue 51: a production build reads the minified class names back from openapi.json, so no setting turns
+// minification off (serverMinification: false was printed as an experiment on every build).
+patchNextConfigSuite('no setting turns server minification off, on any Next.js version', () => {
+  const text = patchNextConfig(ts, CREATE_NEXT_APP, 'next.config.ts', swaggerNextSettings()).text;
+  assert.not.match(text, 'serverMinification');
+  assert.not.match(text, 'turbopackMinify');
+  assert.not.match(text, 'experimental');
 });
 
 // Regression (issue 25): with output: 'standalone' the docs handler found no swagger-ui-dist, which only a setting
 // can bring into the standalone folder (the handler reads its files from disk, which no tracer follows).
 patchNextConfigSuite("the tracing setting lists swagger-ui-dist's folders under the docs route, quoted in the file's style", () => {
-  const settings = swaggerNextSettings(16, ['./node_modules', '../../node_modules']);
+  const settings = swaggerNextSettings(['./node_modules', '../../node_modules']);
   const result = patchNextConfig(ts, CREATE_NEXT_APP, 'next.config.ts', settings);
   assert.match(
     result.text,

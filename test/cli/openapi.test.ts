@@ -254,11 +254,27 @@ openapi('usage errors: --out without a file, an unknown flag', async () => {
   assert.match(noValue.output, "Option '--out <value>' argument missing.");
   const unknown = await cli(dir, 'openapi', '--force');
   assert.is(unknown.code, 2);
-  assert.match(unknown.output, 'Valid options: --out, --check, --api-version, --strict, --format, -h/--help.');
+  assert.match(unknown.output, 'Valid options: --out, --check, --api-version, --strict, --format, --types, --watch, -h/--help.');
 });
 
 const client = suite('next-app-controllers generate client');
 client.after.each(cleanup);
+
+// Issue 51: what `openapi --watch` runs after each change under next dev (test/e2e/client-types-dev.test.ts).
+client('openapi --types writes schema.d.ts again from the sources, which --check then finds current', async () => {
+  const dir = apiProject();
+  assert.is((await cli(dir, 'generate', 'client', '--skip-install')).code, 0);
+  write(dir, 'src/features/posts/dto.ts', DTO.replace('export class PostDto {', 'export class PostDto {\n  @IsString()\n  slug!: string;\n'));
+  const types = await cli(dir, 'openapi', '--types');
+  assert.is(types.code, 0, types.output);
+  assert.match(types.output, 'Wrote src/lib/api/schema.d.ts (from the sources).');
+  assert.match(read(dir, 'src/lib/api/schema.d.ts'), 'slug: string;');
+  assert.match((await cli(dir, 'openapi', '--types')).output, 'src/lib/api/schema.d.ts is current.');
+  assert.is((await cli(dir, 'openapi')).code, 0);
+  const checked = await cli(dir, 'openapi', '--check');
+  assert.is(checked.code, 0, checked.output);
+  assert.match(checked.output, 'src/lib/api/schema.d.ts too');
+});
 
 client('writes schema.d.ts, client.ts and server.ts; a second run keeps the client files and regenerates the types', async () => {
   const dir = apiProject();

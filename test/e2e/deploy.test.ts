@@ -94,6 +94,9 @@ function prepare(variant: Variant): { root: string; app: string } {
   if (variant.after.length > 0) {
     writeFileSync(config, readFileSync(config, 'utf8').replace('const nextConfig = {', `const nextConfig = {${variant.after.map((line) => `\n  ${line},`).join('')}`));
   }
+  // What the build script init writes (`next-app-controllers openapi && next build`) runs first (issue 51): the
+  // document a minified build reads its class names from.
+  runInstalledCli(app, ['openapi'], variant.workspace === 'npm' ? root : app);
   buildExample(variant.bundler, app);
   return { root, app };
 }
@@ -133,6 +136,9 @@ for (const variant of VARIANTS.filter((_, index) => only === undefined || index 
     if (variant.scalar) assert.match(config, "'/api-docs': ['./node_modules/@scalar/api-reference/package.json', './node_modules/@scalar/api-reference/dist/browser/standalone.js'");
     else assert.match(config, "'/api-docs': ['./node_modules/swagger-ui-dist/*'");
     if (variant.workspace) assert.match(config, "'../../node_modules/swagger-ui-dist/*'");
+    // Issue 51: standalone carries openapi.json, where the minified build reads the class names from.
+    assert.match(config, "'/api/openapi.json': ['./openapi.json']");
+    if (variant.mcp) assert.match(config, "'/mcp': ['./openapi.json']");
   });
 
   test('the API answers a GET, a 201 and the nested 422 of @Body', async () => {

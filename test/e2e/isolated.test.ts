@@ -233,16 +233,17 @@ for (const variant of VARIANTS) {
         assert.match(response.json().error.message, 'npm install @modelcontextprotocol/sdk zod');
       });
     } else {
-      test('init --swagger wrote what this Next.js version needs, and the document names the real classes', async () => {
+      test('init --swagger wrote no minification setting, and the document names the real classes', async () => {
         const response = await send(running().port, 'GET', '/api/openapi.json');
         assert.is(response.status, 200);
         const document = response.json();
         assert.ok(document.components.schemas.CreateItemDto, Object.keys(document.components.schemas).join(', '));
         assert.ok(document.components.schemas.TagDto);
         assert.is(document.paths['/api/items/{id}'].get.operationId, 'ItemsController_findOne');
+        // Issue 51: init writes no minification setting. The fixture's own serverMinification: false does not reach
+        // Next.js 15's Turbopack build, whose minified names are read back from the openapi.json written before it.
         const config = readFileSync(join(dir!, 'next.config.mjs'), 'utf8');
-        assert.match(config, 'serverMinification: false');
-        assert.match(config, 'turbopackMinify: false');
+        assert.not.match(config, 'turbopackMinify');
       });
 
       test('the document describes the schema routes, openapi --check is clean, and the typed client compiles against it', async () => {

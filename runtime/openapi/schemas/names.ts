@@ -2,14 +2,10 @@ import { findClassRecord } from '../../metadata/records';
 
 /**
  * Class names become schema names (`CreatePostDto`) and operationIds (`PostsController_create`). A production build
- * that minifies server code renames classes (`p`, `S`), so the document would describe nonsense. These checks make
- * that fail loudly, with the setting that fixes it.
+ * that minifies server code (Next.js's default, with either bundler) renames classes (`p`, `S`): there each class is
+ * documented under a placeholder, and `document/recover-names.ts` reads the real names back from the document
+ * `next-app-controllers openapi` wrote from the sources.
  */
-
-/** The next.config lines that keep class names in a production build (measured on Next 16.4, both bundlers). */
-export const KEEP_NAMES_SETTING = 'experimental: { serverMinification: false }';
-/** Next.js 15 honours serverMinification only in webpack builds (measured on 15.5). */
-const NEXT_15_TURBOPACK_SETTING = 'experimental: { turbopackMinify: false }';
 
 // A class whose name we know. If a minifier renamed it, it renamed the user's classes in the same build too.
 const probe = class OpenApiNameProbe {};
@@ -23,21 +19,38 @@ export function looksMangled(name: string): boolean {
   return /^[A-Za-z_$][\w$]?$/.test(name);
 }
 
-export function mangledNamesError(what: string, name: string): Error {
-  return new Error(
-    `generateOpenApiDocument: ${what} is named "${name}", which looks like a name a minifier made up. ` +
-      'Next.js minifies server code in production builds and renames classes, so the OpenAPI document would name ' +
-      `schemas and operations after the minified names. Add \`${KEEP_NAMES_SETTING}\` to next.config ` +
-      `(on Next.js 16 it turns off server minification for both Turbopack and webpack; on Next.js 15 a Turbopack build ` +
-      `also needs \`${NEXT_15_TURBOPACK_SETTING}\`). If the class really has this name, give it a longer one.`,
-  );
+const PLACEHOLDER = 'minified-class-';
+const placeholders = new WeakMap<Function, string>();
+/** Each placeholder's class name as the minifier left it, for messages. */
+const minifiedNames: string[] = [];
+
+/** A class's stand-in name in a minified build: unique, where minified names of two modules may be the same. */
+function placeholder(cls: Function): string {
+  let name = placeholders.get(cls);
+  if (name === undefined) {
+    placeholders.set(cls, (name = `${PLACEHOLDER}${minifiedNames.length}`));
+    minifiedNames.push(cls.name);
+  }
+  return name;
 }
 
-/** Throws when this copy of the library was itself minified: every class name in the build is then unreliable. */
-export function assertNamesKept(probeName?: string): void {
-  if (minifiedProbe(probeName)) {
-    throw mangledNamesError("the library's probe class OpenApiNameProbe", probeName ?? probe.name);
-  }
+/** A placeholder, or an operationId made from one (`minified-class-3_create`). */
+export function isPlaceholder(name: string): boolean {
+  return name.startsWith(PLACEHOLDER);
+}
+
+/** The minified name of the class a placeholder (or an operationId made from one) stands for. */
+export function minifiedNameOf(name: string): string | undefined {
+  const match = new RegExp(`^${PLACEHOLDER}(\\d+)`).exec(name);
+  return match ? minifiedNames[Number(match[1])] : undefined;
+}
+
+export function mangledNamesError(what: string, name: string): Error {
+  return new Error(
+    `generateOpenApiDocument: ${what} is named "${name}", which looks like a name a minifier made up, but the library's own ` +
+      'classes kept their names (is next-app-controllers in serverExternalPackages while the app is minified?). The document is ' +
+      `named after classes: give the class a longer name${what === 'a DTO class' ? ', or name it with @ApiSchema({ name })' : ''}.`,
+  );
 }
 
 /** The name a class is documented under (a DTO's `@ApiSchema({ name })`, else its own), or a thrown error naming the fix. */
@@ -47,6 +60,8 @@ export function documentedName(cls: Function, what: 'DTO class' | 'controller cl
     if (typeof given === 'string' && /^[\w.-]+$/.test(given)) return given;
     throw new Error(`generateOpenApiDocument: @ApiSchema({ name }) on ${cls.name || 'a class'} needs a name of letters, digits, '.', '_' or '-', got ${JSON.stringify(given)}.`);
   }
+  // Minified: every class is renamed, and any two may share a name. Read back later (document/recover-names.ts).
+  if (minifiedProbe()) return placeholder(cls);
   const name = cls.name;
   if (!name) throw new Error(`generateOpenApiDocument: a ${what} has no name (an anonymous class expression). Give the class a name.`);
   if (looksMangled(name)) throw mangledNamesError(`a ${what}`, name);

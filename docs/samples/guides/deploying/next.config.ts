@@ -4,9 +4,8 @@ import type { NextConfig } from 'next';
 const nextConfig: NextConfig = {
   output: 'standalone',
   serverExternalPackages: ['swagger-ui-dist'],
-  experimental: { serverMinification: false },
   // #region tracing
-  outputFileTracingIncludes: { '/api-docs': ['./node_modules/swagger-ui-dist/*'] },
+  outputFileTracingIncludes: { '/api-docs': ['./node_modules/swagger-ui-dist/*'], '/api/openapi.json': ['./openapi.json'] },
   // #endregion tracing
 };
 

@@ -2,9 +2,9 @@ import type { NextConfig } from 'next';
 
 // #region settings
 const nextConfig: NextConfig = {
-  experimental: { serverMinification: false },
   outputFileTracingIncludes: {
     '/api-docs': ['./node_modules/@scalar/api-reference/package.json', './node_modules/@scalar/api-reference/dist/browser/standalone.js'],
+    '/api/openapi.json': ['./openapi.json'],
   },
 };
 // #endregion settings

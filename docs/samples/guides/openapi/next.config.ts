@@ -3,8 +3,7 @@ import type { NextConfig } from 'next';
 // #region settings
 const nextConfig: NextConfig = {
   serverExternalPackages: ['swagger-ui-dist'],
-  experimental: { serverMinification: false },
-  outputFileTracingIncludes: { '/api-docs': ['./node_modules/swagger-ui-dist/*'] },
+  outputFileTracingIncludes: { '/api-docs': ['./node_modules/swagger-ui-dist/*'], '/api/openapi.json': ['./openapi.json'] },
 };
 // #endregion settings
 

@@ -3,9 +3,11 @@ import type { NextConfig } from 'next';
 // apps/web in a workspace: `init --swagger` also lists the root's node_modules, where the docs packages are hoisted.
 const nextConfig: NextConfig = {
   serverExternalPackages: ['swagger-ui-dist'],
-  experimental: { serverMinification: false },
   // #region tracing
-  outputFileTracingIncludes: { '/api-docs': ['./node_modules/swagger-ui-dist/*', '../../node_modules/swagger-ui-dist/*'] },
+  outputFileTracingIncludes: {
+    '/api-docs': ['./node_modules/swagger-ui-dist/*', '../../node_modules/swagger-ui-dist/*'],
+    '/api/openapi.json': ['./openapi.json'],
+  },
   // #endregion tracing
 };
 
